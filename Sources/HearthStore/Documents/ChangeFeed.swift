@@ -1,0 +1,55 @@
+import HearthCore
+
+/// One page of a user's change feed.
+public struct FeedPage: Sendable, Hashable {
+    public var changes: [SyncChange]
+    /// The seq to pass as `since` next time.
+    public var cursor: Int64
+    public var hasMore: Bool
+}
+
+extension DocumentStore {
+    /// The user's feed entries after `since`, oldest first, one per document (its latest
+    /// state). Throws ``StoreError/cursorExpired`` when entries after `since` may have been
+    /// purged, or when `since` is ahead of the server (a reset database).
+    public func changes(for userID: String, since: Int64, limit: Int) async throws -> FeedPage {
+        try await database.read { executor in
+            try await checkCursor(since, executor: executor)
+            let rows = try await executor.query(
+                """
+                SELECT f.seq AS feed_seq, f.collection AS feed_collection, f.doc_id, f.op,
+                       d.app, d.id, d.collection, d.body, d.version, d.seq, d.updated_at, d.client_updated_at,
+                       d.updated_by, d.deleted, d.access
+                FROM hearth_feed f LEFT JOIN hearth_documents d ON d.app = f.app AND d.id = f.doc_id
+                WHERE f.app = ? AND f.user_id = ? AND f.seq > ?
+                ORDER BY f.seq LIMIT ?
+                """, [.text(app), .text(userID), .integer(since), .integer(Int64(limit) + 1)])
+            let page = rows.prefix(limit)
+            let changes = try page.map { row -> SyncChange in
+                let op = SyncChange.Operation(rawValue: try row.string("op")) ?? .remove
+                let document = op == .upsert ? try StoredDocument(row: row).syncDocument : nil
+                return SyncChange(
+                    seq: try row.int("feed_seq"), collection: try row.string("feed_collection"),
+                    id: try row.string("doc_id"), op: document == nil ? .remove : op, doc: document)
+            }
+            return FeedPage(changes: changes, cursor: changes.last?.seq ?? since, hasMore: rows.count > limit)
+        }
+    }
+
+    private func checkCursor(_ since: Int64, executor: any SQLExecutor) async throws {
+        guard since > 0 else { return }
+        let horizon = try await executor.queryFirst(
+            "SELECT purged_through FROM hearth_feed_horizon WHERE app = ?", [.text(app)])?.int("purged_through") ?? 0
+        if since < horizon { throw StoreError.cursorExpired }
+        if since > (try await FeedSequence.current(executor)) { throw StoreError.cursorExpired }
+    }
+
+    /// The newest seq in the user's feed (0 when empty).
+    public func latestSeq(for userID: String) async throws -> Int64 {
+        try await database.read { executor in
+            try await executor.queryFirst(
+                "SELECT MAX(seq) AS latest FROM hearth_feed WHERE app = ? AND user_id = ?",
+                [.text(app), .text(userID)])?.optionalInt("latest") ?? 0
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import HearthCore
+import Synchronization
+
+/// Told after a committed write which users' feeds grew, and to which seq. The realtime
+/// hub of the server implements it.
+public protocol FeedObserver: Sendable {
+    func feedsDidGrow(app: String, to seqByUser: [String: Int64])
+}
+
+/// One app's documents in the shared table and its users' change feeds.
+///
+/// Reads go through any executor; writes go through ``write(_:)``, which locks the feed
+/// sequence first so every read inside the write sees the latest committed state and
+/// feed entries commit in `seq` order.
+public struct DocumentStore: Sendable {
+    public let app: String
+    public let database: any HearthDatabase
+    public let clock: any WallClock
+    public let observer: (any FeedObserver)?
+
+    public init(app: String, database: any HearthDatabase, clock: any WallClock, observer: (any FeedObserver)? = nil) {
+        self.app = app
+        self.database = database
+        self.clock = clock
+        self.observer = observer
+    }
+
+    /// Runs `body` in one transaction holding the feed lock, then tells the observer
+    /// whose feeds grew.
+    public func write<T: Sendable>(_ body: @Sendable (DocumentWriter) async throws -> T) async throws -> T {
+        let touched = FeedTouches()
+        let result = try await database.transaction { executor in
+            try await FeedSequence.lock(executor)
+            return try await body(DocumentWriter(store: self, executor: executor, touches: touched))
+        }
+        let seqByUser = touched.snapshot()
+        if !seqByUser.isEmpty { observer?.feedsDidGrow(app: app, to: seqByUser) }
+        return result
+    }
+
+    public func fetch(_ id: String, in executor: any SQLExecutor) async throws -> StoredDocument? {
+        try await executor.queryFirst(
+            "SELECT \(StoredDocument.columns) FROM hearth_documents WHERE app = ? AND id = ?",
+            [.text(app), .text(id)]
+        ).map(StoredDocument.init(row:))
+    }
+
+    public func fetch(_ id: String) async throws -> StoredDocument? {
+        try await database.read { executor in try await fetch(id, in: executor) }
+    }
+
+    /// Documents of `collection` that `userID` may read, tombstones included, ordered by id.
+    public func documents(
+        in collection: String, readableBy userID: String, includingDeleted: Bool = true, executor: any SQLExecutor
+    ) async throws -> [StoredDocument] {
+        let columns = StoredDocument.columns.split(separator: ",").map { "d.\($0.trimmingCharacters(in: .whitespaces))" }
+        let rows = try await executor.query(
+            """
+            SELECT \(columns.joined(separator: ", ")) FROM hearth_document_access a
+            JOIN hearth_documents d ON d.app = a.app AND d.id = a.doc_id
+            WHERE a.app = ? AND a.user_id = ? AND a.collection = ? \(includingDeleted ? "" : "AND d.deleted = 0")
+            ORDER BY d.id
+            """, [.text(app), .text(userID), .text(collection)])
+        return try rows.map(StoredDocument.init(row:))
+    }
+
+    /// Every document of `collection` (for app jobs and maintenance, not for user reads).
+    public func documents(in collection: String, executor: any SQLExecutor) async throws -> [StoredDocument] {
+        try await executor.query(
+            "SELECT \(StoredDocument.columns) FROM hearth_documents WHERE app = ? AND collection = ? ORDER BY id",
+            [.text(app), .text(collection)]
+        ).map(StoredDocument.init(row:))
+    }
+}
+
+/// Users whose feeds one transaction extended, with the highest seq each received.
+final class FeedTouches: Sendable {
+    private let seqByUser = Mutex<[String: Int64]>([:])
+
+    func record(users: some Sequence<String>, seq: Int64) {
+        seqByUser.withLock { map in
+            for user in users { map[user] = max(map[user] ?? 0, seq) }
+        }
+    }
+
+    func snapshot() -> [String: Int64] { seqByUser.withLock { $0 } }
+}
