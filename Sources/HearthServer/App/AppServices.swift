@@ -1,0 +1,25 @@
+import HearthCore
+import HearthStore
+import Logging
+
+/// Everything the platform hands one app, scoped to it (its documents, its token
+/// audience, its job queue). Passed explicitly; there are no globals.
+public struct AppServices: Sendable {
+    public let appName: String
+    public let configuration: ServerConfiguration
+    public let database: any HearthDatabase
+    public let documents: DocumentStore
+    public let clock: any WallClock
+    public let accessTokens: AccessTokens
+    public let refreshTokens: RefreshTokens
+    public let passwords: PasswordHasher
+    public let authThrottle: AuthThrottle
+    public let jobs: JobQueue
+    public let feedHub: FeedHub
+    public let logger: Logger
+
+    /// Requires a valid access token of this app on the routes it is added to.
+    public var requireAccessToken: BearerAuthMiddleware {
+        BearerAuthMiddleware(tokens: accessTokens, app: appName)
+    }
+}

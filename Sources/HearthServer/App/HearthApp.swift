@@ -1,0 +1,32 @@
+import HearthStore
+import Hummingbird
+
+/// What one app of Hearth plugs into the platform. Each `<App>Server` module has one
+/// conformance (`WishWithMeApp`, `PantryPalApp`, …).
+public protocol HearthApp: Sendable {
+    /// Lower-case, URL-safe: the mount path (`/<name>`) and the token audience.
+    var name: String { get }
+    /// The app's own schema steps; module names use the app's table prefix.
+    var migrations: [Migration] { get }
+    /// Collections served by the delta sync endpoints under `…/api/hearth/v1/sync`.
+    var collections: [DocumentCollection] { get }
+    /// How this app writes errors (the original clients parse their own shape).
+    var errorFormat: any ErrorResponseFormat { get }
+    /// A request body limit below the server's, if the app wants one.
+    var maxBodyBytes: Int? { get }
+
+    /// Adds the app's routes. `routes` is already mounted (at `/<name>` or at the root) and
+    /// has the app's error format and body limit applied.
+    func addRoutes(to routes: RouterGroup<HearthRequestContext>, services: AppServices)
+
+    /// Background job handlers.
+    func jobs(services: AppServices) -> [JobDefinition]
+}
+
+extension HearthApp {
+    public var migrations: [Migration] { [] }
+    public var collections: [DocumentCollection] { [] }
+    public var errorFormat: any ErrorResponseFormat { HearthErrorFormat() }
+    public var maxBodyBytes: Int? { nil }
+    public func jobs(services: AppServices) -> [JobDefinition] { [] }
+}

@@ -1,0 +1,34 @@
+import Hummingbird
+
+/// Requires `Authorization: Bearer <access token>` issued for `app`, and puts the user id
+/// in the context. Anything else is a 401 in the app's error format.
+public struct BearerAuthMiddleware: RouterMiddleware {
+    public typealias Context = HearthRequestContext
+    public let tokens: AccessTokens
+    public let app: String
+
+    public init(tokens: AccessTokens, app: String) {
+        self.tokens = tokens
+        self.app = app
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let header = request.headers[.authorization], header.count > 7,
+            header.prefix(7).lowercased() == "bearer "
+        else {
+            throw APIError(.unauthorized, code: .unauthorized, message: "Send an access token as 'Authorization: Bearer <token>'")
+        }
+        let claims: AccessTokenClaims
+        do {
+            claims = try await tokens.verify(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), audience: app)
+        } catch AccessTokens.Failure.expired {
+            throw APIError(.unauthorized, code: .tokenExpired, message: "The access token has expired; refresh it")
+        } catch {
+            throw APIError(.unauthorized, code: .unauthorized, message: "The access token is not valid for this app")
+        }
+        var context = context
+        context.userID = claims.sub
+        context.logger[metadataKey: "user"] = .string(claims.sub)
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Logging
+
+/// Everything `hearth serve` needs, after flags, `HEARTH_*` variables and defaults were
+/// merged (in that order of precedence) by ``ServerConfiguration/resolve(_:environment:)``.
+public struct ServerConfiguration: Sendable, Hashable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var dataDirectory = "./hearth-data"
+    /// `postgres://…` switches to PostgreSQL; `nil` means the SQLite file in the data dir.
+    public var databaseURL: String?
+    /// Serve only this app, at the root path.
+    public var rootApp: String?
+    public var logLevel = Logger.Level.info
+    /// Origins allowed by CORS; empty sends no CORS headers.
+    public var corsOrigins: [String] = []
+    public var maxBodyBytes = 10 * 1024 * 1024
+    /// Peers whose `X-Forwarded-For` is believed (CIDR ranges).
+    public var trustedProxies = ["127.0.0.0/8", "::1/128"]
+    /// Auth requests allowed per client address per minute.
+    public var authRequestsPerMinutePerAddress = 30
+    /// Auth requests allowed per account (email, username) per minute.
+    public var authRequestsPerMinutePerAccount = 10
+    public var accessTokenSeconds = 15 * 60
+    public var refreshTokenSeconds = 30 * 86_400
+    /// How long the most recently rotated refresh token may be presented again.
+    public var refreshReuseGraceSeconds = 30
+    public var bcryptCost = 12
+
+    public init() {}
+
+    /// Values given on the command line; `nil` means "not given".
+    public struct Overrides: Sendable, Hashable {
+        public var host: String?
+        public var port: Int?
+        public var dataDirectory: String?
+        public var databaseURL: String?
+        public var rootApp: String?
+        public var logLevel: String?
+        public var corsOrigins: String?
+        public var maxBodyBytes: Int?
+        public var trustedProxies: String?
+        public var authRequestsPerMinutePerAddress: Int?
+        public var authRequestsPerMinutePerAccount: Int?
+        public var accessTokenSeconds: Int?
+        public var refreshTokenSeconds: Int?
+        public var refreshReuseGraceSeconds: Int?
+        public var bcryptCost: Int?
+
+        public init() {}
+    }
+
+    /// Flags win over `HEARTH_*` variables, which win over defaults. Throws a
+    /// ``ConfigurationError`` naming the setting for any value that does not parse or is out
+    /// of range.
+    public static func resolve(
+        _ flags: Overrides, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ConfigurationError) -> ServerConfiguration {
+        let settings = SettingSource(flags: flags, environment: environment)
+        var configuration = ServerConfiguration()
+        configuration.host = settings.string(\.host, "HEARTH_HOST") ?? configuration.host
+        configuration.port = try settings.int(\.port, "HEARTH_PORT", in: 0...65535) ?? configuration.port
+        configuration.dataDirectory = settings.string(\.dataDirectory, "HEARTH_DATA_DIR") ?? configuration.dataDirectory
+        configuration.databaseURL = settings.string(\.databaseURL, "HEARTH_DATABASE_URL")
+        configuration.rootApp = settings.string(\.rootApp, "HEARTH_APP")
+        if let level = settings.string(\.logLevel, "HEARTH_LOG_LEVEL") {
+            guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
+                throw ConfigurationError(setting: "log level", message: "'\(level)' is not one of trace, debug, info, notice, warning, error, critical")
+            }
+            configuration.logLevel = parsed
+        }
+        if let origins = settings.string(\.corsOrigins, "HEARTH_CORS_ORIGINS") {
+            configuration.corsOrigins = SettingSource.list(origins)
+        }
+        configuration.maxBodyBytes = try settings.int(\.maxBodyBytes, "HEARTH_MAX_BODY_BYTES", in: 1024...(1 << 30)) ?? configuration.maxBodyBytes
+        if let proxies = settings.string(\.trustedProxies, "HEARTH_TRUSTED_PROXIES") {
+            configuration.trustedProxies = SettingSource.list(proxies)
+            for range in configuration.trustedProxies where IPRange(range) == nil {
+                throw ConfigurationError(setting: "trusted proxies", message: "'\(range)' is not an IP address or CIDR range")
+            }
+        }
+        configuration.authRequestsPerMinutePerAddress = try settings.int(\.authRequestsPerMinutePerAddress, "HEARTH_AUTH_LIMIT_PER_ADDRESS", in: 1...100_000) ?? configuration.authRequestsPerMinutePerAddress
+        configuration.authRequestsPerMinutePerAccount = try settings.int(\.authRequestsPerMinutePerAccount, "HEARTH_AUTH_LIMIT_PER_ACCOUNT", in: 1...100_000) ?? configuration.authRequestsPerMinutePerAccount
+        configuration.accessTokenSeconds = try settings.int(\.accessTokenSeconds, "HEARTH_ACCESS_TOKEN_SECONDS", in: 30...86_400) ?? configuration.accessTokenSeconds
+        configuration.refreshTokenSeconds = try settings.int(\.refreshTokenSeconds, "HEARTH_REFRESH_TOKEN_SECONDS", in: 60...(365 * 86_400)) ?? configuration.refreshTokenSeconds
+        configuration.refreshReuseGraceSeconds = try settings.int(\.refreshReuseGraceSeconds, "HEARTH_REFRESH_GRACE_SECONDS", in: 0...30) ?? configuration.refreshReuseGraceSeconds
+        configuration.bcryptCost = try settings.int(\.bcryptCost, "HEARTH_BCRYPT_COST", in: 10...16) ?? configuration.bcryptCost
+        return configuration
+    }
+}
+
+/// A setting that could not be used, phrased for the person who set it.
+public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let setting: String
+    public let message: String
+
+    public init(setting: String, message: String) {
+        self.setting = setting
+        self.message = message
+    }
+
+    public var description: String { "invalid \(setting): \(message)" }
+}
+
+/// Reads one setting from the flags, then from the environment.
+struct SettingSource {
+    let flags: ServerConfiguration.Overrides
+    let environment: [String: String]
+
+    func string(_ flag: KeyPath<ServerConfiguration.Overrides, String?>, _ variable: String) -> String? {
+        if let value = flags[keyPath: flag] { return value }
+        if let value = environment[variable], !value.isEmpty { return value }
+        return nil
+    }
+
+    func int(
+        _ flag: KeyPath<ServerConfiguration.Overrides, Int?>, _ variable: String, in range: ClosedRange<Int>
+    ) throws(ConfigurationError) -> Int? {
+        let name = variable.dropFirst("HEARTH_".count).lowercased().replacingOccurrences(of: "_", with: "-")
+        let value: Int
+        if let flagged = flags[keyPath: flag] {
+            value = flagged
+        } else if let text = environment[variable], !text.isEmpty {
+            guard let parsed = Int(text) else {
+                throw ConfigurationError(setting: name, message: "\(variable)='\(text)' is not a whole number")
+            }
+            value = parsed
+        } else {
+            return nil
+        }
+        guard range.contains(value) else {
+            throw ConfigurationError(setting: name, message: "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

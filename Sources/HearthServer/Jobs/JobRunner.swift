@@ -1,0 +1,184 @@
+import HearthCore
+import HearthStore
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Runs durable background jobs: at least once, retried with exponential backoff, and
+/// picked up again after a crash once their lease runs out.
+///
+/// A job is claimed in a transaction (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so several
+/// processes share the queue), run with a timeout, then marked `done`, re-queued for a
+/// later try, or marked `failed` after its last attempt. On graceful shutdown the runner
+/// stops claiming and lets the job in hand finish.
+public final class JobRunner: Service, Sendable {
+    public let database: any HearthDatabase
+    public let clock: any WallClock
+    public let logger: Logger
+    let metrics: ServerMetrics
+    private let definitions: [String: JobDefinition]
+    private let pollInterval: Duration
+    private let leaseSeconds: Int64
+    private let signal: JobSignal
+
+    /// - Parameter definitions: keyed by `"<app>/<kind>"`.
+    public init(
+        database: any HearthDatabase, definitions: [String: JobDefinition], clock: any WallClock, metrics: ServerMetrics,
+        signal: JobSignal = JobSignal(), pollInterval: Duration = .seconds(1), leaseSeconds: Int64 = 300, logger: Logger
+    ) {
+        self.database = database
+        self.definitions = definitions
+        self.clock = clock
+        self.metrics = metrics
+        self.pollInterval = pollInterval
+        self.leaseSeconds = leaseSeconds
+        self.logger = logger
+        self.signal = signal
+    }
+
+    public func run() async throws {
+        let signal = signal
+        let pollInterval = pollInterval
+        try await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    // Turns the poll interval into wake-ups too.
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: pollInterval)
+                        signal.wakeUp()
+                    }
+                }
+                group.addTask {
+                    for await _ in signal.wakeUps {
+                        if Task.isCancelled { break }
+                        do {
+                            _ = try await self.runDueJobs()
+                        } catch {
+                            self.logger.error("job queue unavailable", metadata: ["error": "\(error)"])
+                        }
+                    }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            signal.finish()
+        }
+    }
+
+    /// Runs every job that is due now, one after another; returns how many ran.
+    @discardableResult
+    public func runDueJobs() async throws -> Int {
+        var count = 0
+        while let job = try await claimNextJob() {
+            await execute(job)
+            count += 1
+        }
+        return count
+    }
+
+    struct ClaimedJob: Sendable {
+        let context: JobContext
+        let maxAttempts: Int
+    }
+
+    func claimNextJob() async throws -> ClaimedJob? {
+        let now = clock.now
+        let leaseEnd = now.adding(seconds: leaseSeconds)
+        return try await database.transaction { executor in
+            let skipLocked = executor.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+            guard let row = try await executor.queryFirst(
+                """
+                SELECT id, app, kind, payload, attempts, max_attempts FROM hearth_jobs
+                WHERE (status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?)
+                ORDER BY run_at LIMIT 1\(skipLocked)
+                """, [SQLValue(now), SQLValue(now)])
+            else { return nil }
+            let id = try row.string("id")
+            try await executor.execute(
+                "UPDATE hearth_jobs SET status = 'running', attempts = attempts + 1, locked_until = ? WHERE id = ?",
+                [SQLValue(leaseEnd), .text(id)])
+            let context = JobContext(
+                id: id, app: try row.string("app"), kind: try row.string("kind"), payload: try row.json("payload"),
+                attempt: Int(try row.int("attempts")) + 1)
+            return ClaimedJob(context: context, maxAttempts: Int(try row.int("max_attempts")))
+        }
+    }
+
+    private func execute(_ job: ClaimedJob) async {
+        let context = job.context
+        let key = "\(context.app)/\(context.kind)"
+        var jobLogger = logger
+        jobLogger[metadataKey: "job"] = .string(context.id)
+        jobLogger[metadataKey: "kind"] = .string(key)
+        do {
+            guard let definition = definitions[key] else {
+                throw JobFailure(message: "no handler is registered for \(key)")
+            }
+            try await withTimeout(definition.timeout) { try await definition.run(context) }
+            try await finish(job, error: nil)
+            metrics.recordJob(kind: key, outcome: "done")
+        } catch {
+            jobLogger.warning("job attempt failed", metadata: ["attempt": "\(context.attempt)", "error": "\(error)"])
+            do {
+                try await finish(job, error: error)
+            } catch {
+                jobLogger.error("could not record job failure; its lease will expire and it will run again", metadata: ["error": "\(error)"])
+            }
+            metrics.recordJob(kind: key, outcome: context.attempt >= job.maxAttempts ? "failed" : "retry")
+        }
+    }
+
+    private func finish(_ job: ClaimedJob, error: (any Error)?) async throws {
+        let now = clock.now
+        let id = SQLValue.text(job.context.id)
+        try await database.transaction { executor in
+            guard let error else {
+                try await executor.execute(
+                    "UPDATE hearth_jobs SET status = 'done', finished_at = ?, locked_until = NULL, last_error = NULL WHERE id = ?",
+                    [SQLValue(now), id])
+                return
+            }
+            let message = SQLValue.text(String(String(describing: error).prefix(1000)))
+            if job.context.attempt >= job.maxAttempts {
+                try await executor.execute(
+                    "UPDATE hearth_jobs SET status = 'failed', finished_at = ?, locked_until = NULL, last_error = ? WHERE id = ?",
+                    [SQLValue(now), message, id])
+            } else {
+                let retryAt = now.adding(milliseconds: Self.backoffMilliseconds(afterAttempt: job.context.attempt))
+                try await executor.execute(
+                    "UPDATE hearth_jobs SET status = 'queued', run_at = ?, locked_until = NULL, last_error = ? WHERE id = ?",
+                    [SQLValue(retryAt), message, id])
+            }
+        }
+    }
+
+    /// 2 s, 4 s, 8 s … capped at one hour, with ±20 % jitter so retries spread out.
+    static func backoffMilliseconds(afterAttempt attempt: Int) -> Int64 {
+        let base = min(3_600_000.0, 1000.0 * pow2(attempt))
+        return Int64(base * Double.random(in: 0.8...1.2))
+    }
+
+    private static func pow2(_ exponent: Int) -> Double {
+        Double(1 << min(max(exponent, 0), 22))
+    }
+}
+
+struct JobFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Lets code that enqueues a job wake the runner at once instead of at its next poll.
+public final class JobSignal: Sendable {
+    let wakeUps: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    public init() {
+        (wakeUps, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    public func wakeUp() { continuation.yield() }
+
+    func finish() { continuation.finish() }
+}

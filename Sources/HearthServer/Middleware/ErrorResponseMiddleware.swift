@@ -1,0 +1,61 @@
+import HearthCore
+import HearthStore
+import Hummingbird
+import Logging
+
+/// Catches every error a route throws and answers in the app's ``ErrorResponseFormat``.
+///
+/// Known errors keep their status; anything unexpected is logged with the request id and
+/// answered with a 500 that reveals nothing of the server's internals.
+public struct ErrorResponseMiddleware: RouterMiddleware {
+    public typealias Context = HearthRequestContext
+    public let format: any ErrorResponseFormat
+
+    public init(format: any ErrorResponseFormat) {
+        self.format = format
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let apiError = Self.apiError(for: error, logger: context.logger)
+            return format.response(for: apiError)
+        }
+    }
+
+    static func apiError(for error: any Error, logger: Logger) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as HTTPError:
+            return APIError(error.status, code: code(for: error.status), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+        case let error as JSONParser.Failure:
+            return .badRequest("The body is not valid JSON: \(error)")
+        case let error as DecodingError:
+            return .validation(DecodingErrorDescription.describe(error))
+        case StoreError.cursorExpired:
+            return APIError(.gone, code: .cursorExpired, message: "The cursor is too old; pull again without 'since' to resync")
+        case is TimeoutError, StoreError.unreachable:
+            logger.error("storage unavailable", metadata: ["error": "\(error)"])
+            return APIError(.serviceUnavailable, code: .serviceUnavailable, message: "The database is unavailable; try again shortly")
+        default:
+            logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+            return APIError(.internalServerError, code: .internalError, message: "Something went wrong on the server; it has been logged")
+        }
+    }
+
+    static func code(for status: HTTPResponse.Status) -> HearthErrorCode {
+        switch status {
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .contentTooLarge: .payloadTooLarge
+        case .tooManyRequests: .rateLimited
+        case .conflict: .conflict
+        case .unprocessableContent: .validationFailed
+        default: status.code >= 500 ? .internalError : .badRequest
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import HearthCore
+import HearthStore
+import Hummingbird
+import Logging
+import NIOPosix
+import ServiceLifecycle
+
+/// Assembles the `hearth` server: the mounted apps, the platform middleware and
+/// endpoints, the job runner and housekeeping, around one database.
+///
+/// Middleware order, outermost first: request id + logs + metrics → error format →
+/// CORS → body limit → platform fallback (`/health`, `/metrics`) → per-app error format
+/// and body limit → routes.
+public struct HearthPlatform: Sendable {
+    public let configuration: ServerConfiguration
+    public let database: any HearthDatabase
+    /// The apps being served: all enabled ones under `/<name>`, or only the root app.
+    public let apps: [any HearthApp]
+    public let clock: any WallClock
+    public let logger: Logger
+    public let metrics = ServerMetrics()
+    public let feedHub: FeedHub
+    public let jobSignal = JobSignal()
+    let secret: [UInt8]
+    let threadPool: NIOThreadPool
+
+    /// - Parameter available: every app this build knows; `configuration.rootApp` picks one.
+    public init(
+        configuration: ServerConfiguration, database: any HearthDatabase, available: [any HearthApp], secret: [UInt8],
+        clock: any WallClock = SystemWallClock(), threadPool: NIOThreadPool, logger: Logger
+    ) throws(ConfigurationError) {
+        if let root = configuration.rootApp {
+            guard let app = available.first(where: { $0.name == root }) else {
+                let names = available.map(\.name).sorted()
+                throw ConfigurationError(
+                    setting: "app", message: "no app named '\(root)'; choose one of: \(names.isEmpty ? "(none in this build)" : names.joined(separator: ", "))")
+            }
+            apps = [app]
+        } else {
+            apps = available
+        }
+        self.configuration = configuration
+        self.database = database
+        self.secret = secret
+        self.clock = clock
+        self.threadPool = threadPool
+        self.logger = logger
+        self.feedHub = FeedHub(metrics: metrics)
+    }
+
+    public static let platformMigrations = DocumentMigrations.all + AuthMigrations.all + JobMigrations.all
+
+    public var migrations: [Migration] { Self.platformMigrations + apps.flatMap(\.migrations) }
+
+    /// Brings the schema up to date; returns what was applied.
+    @discardableResult
+    public func migrate() async throws -> [Migration] {
+        try await MigrationRunner(database: database, clock: clock, logger: logger).run(migrations)
+    }
+
+    public var isRootMounted: Bool { configuration.rootApp != nil }
+
+    /// The services of one app.
+    public func services(for app: any HearthApp) async -> AppServices {
+        let signal = jobSignal
+        return AppServices(
+            appName: app.name, configuration: configuration, database: database,
+            documents: DocumentStore(app: app.name, database: database, clock: clock, observer: feedHub), clock: clock,
+            accessTokens: await AccessTokens(secret: secret, lifetimeSeconds: Int64(configuration.accessTokenSeconds), clock: clock),
+            refreshTokens: RefreshTokens(
+                database: database, clock: clock, lifetimeSeconds: Int64(configuration.refreshTokenSeconds),
+                reuseGraceSeconds: Int64(configuration.refreshReuseGraceSeconds)),
+            passwords: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
+            authThrottle: AuthThrottle(
+                requestsPerMinutePerAddress: configuration.authRequestsPerMinutePerAddress,
+                requestsPerMinutePerAccount: configuration.authRequestsPerMinutePerAccount, clock: clock),
+            jobs: JobQueue(app: app.name, clock: clock, wakeUp: { signal.wakeUp() }), feedHub: feedHub,
+            logger: logger.withMetadata(["app": .string(app.name)]))
+    }
+
+    /// The router with every app mounted, plus the services that run beside it.
+    public func makeRouter() async -> (router: Router<HearthRequestContext>, services: [any Service]) {
+        let router = Router(context: HearthRequestContext.self)
+        let addresses = ClientAddressResolver(trustedProxies: configuration.trustedProxies.compactMap(IPRange.init))
+        router.add(middleware: RequestObservationMiddleware(metrics: metrics, addresses: addresses))
+        router.add(middleware: ErrorResponseMiddleware(format: isRootMounted ? apps[0].errorFormat : HearthErrorFormat()))
+        if !configuration.corsOrigins.isEmpty {
+            router.add(middleware: CORSOriginMiddleware(allowedOrigins: configuration.corsOrigins))
+        }
+        router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
+        let endpoints = PlatformEndpoints(database: database, metrics: metrics)
+        router.add(middleware: PlatformFallbackMiddleware(endpoints: endpoints))
+        endpoints.register(on: router)
+
+        var jobDefinitions: [String: JobDefinition] = [:]
+        var documentStores: [DocumentStore] = []
+        for app in apps {
+            let services = await services(for: app)
+            let routes = isRootMounted ? router.group() : router.group(RouterPath(app.name))
+            routes.add(middleware: ErrorResponseMiddleware(format: app.errorFormat))
+            if let limit = app.maxBodyBytes { routes.add(middleware: BodyLimitMiddleware(limit: limit)) }
+            app.addRoutes(to: routes, services: services)
+            if !app.collections.isEmpty {
+                let sync = DeltaSyncService(documents: services.documents, collections: app.collections)
+                DeltaSyncRoutes(service: sync, hub: feedHub)
+                    .register(on: routes.group("api/hearth/v1/sync").add(middleware: services.requireAccessToken))
+                documentStores.append(services.documents)
+            }
+            for job in app.jobs(services: services) { jobDefinitions["\(app.name)/\(job.kind)"] = job }
+        }
+        let runner = JobRunner(
+            database: database, definitions: jobDefinitions, clock: clock, metrics: metrics, signal: jobSignal,
+            logger: logger.withMetadata(["service": "jobs"]))
+        let maintenance = MaintenanceService(
+            database: database, documentStores: documentStores, clock: clock, logger: logger.withMetadata(["service": "maintenance"]))
+        return (router, [runner, maintenance])
+    }
+
+    /// The whole server, ready for `runService()` (graceful shutdown on SIGINT/SIGTERM).
+    public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async -> some ApplicationProtocol {
+        let (router, services) = await makeRouter()
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
+            services: services,
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+}
+
+extension Logger {
+    func withMetadata(_ metadata: Logger.Metadata) -> Logger {
+        var copy = self
+        for (key, value) in metadata { copy[metadataKey: key] = value }
+        return copy
+    }
+}

@@ -1,0 +1,108 @@
+import HearthCore
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+
+/// `…/api/hearth/v1/sync/{changes,push,events}` for an app that declares collections.
+/// Thin: parse, call ``DeltaSyncService``, encode.
+public struct DeltaSyncRoutes: Sendable {
+    public let service: DeltaSyncService
+    public let hub: FeedHub
+    public let heartbeat: Duration
+
+    public init(service: DeltaSyncService, hub: FeedHub, heartbeat: Duration = .seconds(20)) {
+        self.service = service
+        self.hub = hub
+        self.heartbeat = heartbeat
+    }
+
+    public func register(on group: RouterGroup<HearthRequestContext>) {
+        group.get("changes") { request, context in try await changes(request, context) }
+        group.group("push")
+            .add(middleware: BodyLimitMiddleware(limit: SyncPushLimits.maxBytes))
+            .post { request, context in try await push(request, context) }
+        group.get("events") { _, context in try await events(context) }
+    }
+
+    func changes(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
+        let userID = try context.requireUser()
+        let query = request.uri.queryParameters
+        let sinceText = query["since"].map(String.init) ?? ""
+        guard let since = sinceText.isEmpty ? 0 : Int64(sinceText), since >= 0 else {
+            throw APIError.badRequest("'since' must be a cursor returned by an earlier pull, or absent")
+        }
+        let limitText = query["limit"].map(String.init) ?? ""
+        guard let limit = limitText.isEmpty ? SyncPullLimits.defaultLimit : Int(limitText),
+            (1...SyncPullLimits.maxLimit).contains(limit)
+        else { throw APIError.badRequest("'limit' must be between 1 and \(SyncPullLimits.maxLimit)") }
+        return try Response.encoded(try await service.pull(userID: userID, since: since, limit: limit))
+    }
+
+    func push(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
+        let userID = try context.requireUser()
+        let body = try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize)
+        guard let entries = body["mutations"]?.arrayValue else {
+            throw APIError.validation("The body must be {\"mutations\": [...]}")
+        }
+        guard entries.count <= SyncPushLimits.maxMutations else {
+            throw APIError(
+                .contentTooLarge, code: .batchTooLarge,
+                message: "A push may carry at most \(SyncPushLimits.maxMutations) mutations; send the rest in another request")
+        }
+        var results: [SyncMutationResult] = []
+        for entry in entries {
+            do {
+                let mutation = try JSONValueDecoder().decode(SyncMutation.self, from: entry)
+                results.append(try await service.apply(mutation, userID: userID))
+            } catch let error as DecodingError {
+                // A malformed mutation is rejected alone; the rest of the batch proceeds.
+                results.append(
+                    SyncMutationResult(
+                        mutationID: entry["mutation_id"]?.stringValue ?? "", status: .rejected,
+                        id: entry["doc"]?["id"]?.stringValue ?? entry["id"]?.stringValue, code: .validationFailed,
+                        message: DecodingErrorDescription.describe(error)))
+            }
+        }
+        return try Response.encoded(SyncPushResponse(results: results))
+    }
+
+    func events(_ context: HearthRequestContext) async throws -> Response {
+        let userID = try context.requireUser()
+        let updates = hub.subscribe(app: service.documents.app, userID: userID)
+        let latest = try await service.documents.latestSeq(for: userID)
+        let heartbeat = heartbeat
+        let body = ResponseBody { writer in
+            try await writer.write(Self.event(seq: latest))
+            let (ticks, tick) = AsyncStream.makeStream(of: Int64?.self, bufferingPolicy: .bufferingNewest(8))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await seq in updates { tick.yield(seq) }
+                    tick.finish()
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: heartbeat)
+                        tick.yield(nil)
+                    }
+                }
+                try await withGracefulShutdownHandler {
+                    for await next in ticks {
+                        try await writer.write(next.map(Self.event(seq:)) ?? ByteBuffer(string: ": keep-alive\n\n"))
+                    }
+                } onGracefulShutdown: {
+                    tick.finish()
+                }
+                group.cancelAll()
+            }
+            try await writer.finish(nil)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    static func event(seq: Int64) -> ByteBuffer {
+        ByteBuffer(string: "data: {\"seq\":\(seq)}\n\n")
+    }
+}
