@@ -30,38 +30,17 @@ public struct TestDatabaseUnavailable: Error, CustomStringConvertible {
 
 /// A fresh, empty database for one test: a temporary SQLite file, or a new schema in the
 /// test PostgreSQL server. Dropped when the test ends.
-public struct TestDatabase: Sendable {
-    public let engine: TestEngine
-    public let database: any HearthDatabase
-    private let cleanup: @Sendable () async -> Void
-
-    public static func make(_ engine: TestEngine, label: String = "hearth") async throws -> TestDatabase {
-        let logger = Logger.quietTestLogger
+public enum TestDatabase {
+    public static func make(_ engine: TestEngine) async throws -> ScratchDatabase {
         switch engine {
         case .sqlite:
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("hearth-test-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let database = try SQLiteDatabase(path: directory.appendingPathComponent("\(label).sqlite").path)
-            return TestDatabase(engine: engine, database: database) {
-                await database.close()
-                try? FileManager.default.removeItem(at: directory)
-            }
+            return try ScratchDatabase.sqlite(label: "hearth-test")
         case .postgres:
             guard let text = ProcessInfo.processInfo.environment[TestEngine.postgresURLVariable], !text.isEmpty else {
                 throw TestDatabaseUnavailable(
                     description: "\(TestEngine.postgresURLVariable) is not set; run scripts/test-postgres.sh start")
             }
-            let url = try PostgresURL(text)
-            let schema = "test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(20).lowercased())"
-            let admin = PostgresDatabase(url: url, maximumConnections: 1, logger: logger)
-            try await admin.transaction { try await $0.execute("CREATE SCHEMA \(schema)") }
-            let database = PostgresDatabase(url: url, maximumConnections: 12, searchPath: schema, logger: logger)
-            return TestDatabase(engine: engine, database: database) {
-                await database.close()
-                try? await admin.transaction { try await $0.execute("DROP SCHEMA \(schema) CASCADE") }
-                await admin.close()
-            }
+            return try await ScratchDatabase.postgres(url: try PostgresURL(text), label: "test", logger: .quietTestLogger)
         }
     }
 
@@ -70,19 +49,17 @@ public struct TestDatabase: Sendable {
         _ engine: TestEngine, migrations: [Migration] = DocumentMigrations.all,
         _ body: (any HearthDatabase) async throws -> T
     ) async throws -> T {
-        let test = try await make(engine)
+        let scratch = try await make(engine)
         do {
-            try await MigrationRunner(database: test.database, logger: .quietTestLogger).run(migrations)
-            let result = try await body(test.database)
-            await test.cleanup()
+            try await MigrationRunner(database: scratch.database, logger: .quietTestLogger).run(migrations)
+            let result = try await body(scratch.database)
+            await scratch.drop()
             return result
         } catch {
-            await test.cleanup()
+            await scratch.drop()
             throw error
         }
     }
-
-    public func close() async { await cleanup() }
 }
 
 extension Logger {

@@ -27,6 +27,7 @@ public struct DocumentStore: Sendable {
 
     /// Runs `body` in one transaction holding the feed lock, then tells the observer
     /// whose feeds grew.
+    @discardableResult
     public func write<T: Sendable>(_ body: @Sendable (DocumentWriter) async throws -> T) async throws -> T {
         let touched = FeedTouches()
         let result = try await database.transaction { executor in

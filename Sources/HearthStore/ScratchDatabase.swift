@@ -1,0 +1,44 @@
+import Foundation
+import HearthCore
+import Logging
+
+/// A throwaway database for tests and benchmarks: a temporary SQLite file, or a fresh
+/// schema in an existing PostgreSQL database. ``drop()`` deletes it.
+public struct ScratchDatabase: Sendable {
+    public let database: any HearthDatabase
+    private let cleanup: @Sendable () async -> Void
+
+    /// A temporary SQLite file in the system's temporary directory.
+    public static func sqlite(label: String = "hearth") throws -> ScratchDatabase {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: directory.appendingPathComponent("\(label).sqlite").path)
+        return ScratchDatabase(database: database) {
+            await database.close()
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// A new schema named `<label>_<random>` in the database at `url`.
+    public static func postgres(url: PostgresURL, label: String = "scratch", maximumConnections: Int = 12, logger: Logger) async throws -> ScratchDatabase {
+        let schema = "\(label)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
+        let admin = PostgresDatabase(url: url, maximumConnections: 1, logger: logger)
+        do {
+            try await withTimeout(.seconds(10)) {
+                try await admin.transaction { try await $0.execute("CREATE SCHEMA \(schema)") }
+            }
+        } catch {
+            await admin.close()
+            throw StoreError.unreachable("\(url.redacted): \(error)")
+        }
+        let database = PostgresDatabase(url: url, maximumConnections: maximumConnections, searchPath: schema, logger: logger)
+        return ScratchDatabase(database: database) {
+            await database.close()
+            try? await admin.transaction { try await $0.execute("DROP SCHEMA \(schema) CASCADE") }
+            await admin.close()
+        }
+    }
+
+    public func drop() async { await cleanup() }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HearthCore
+import HearthStore
+
+/// The measurements behind `hearth bench feed`.
+struct FeedBenchmark {
+    struct Result: Encodable {
+        var documents: Int
+        var writers: Int
+        var audience: Int
+        var sequentialWritesPerSecond: Double
+        var concurrentWritesPerSecond: Double
+        var feedEntriesPerSecond: Double
+        var fullPullEntriesPerSecond: Double
+        var idlePullMilliseconds: Double
+
+        var json: String {
+            (try? JSONValueEncoder().encode(self).serializedString()) ?? "{}"
+        }
+
+        func table(engine: String) -> String {
+            func format(_ value: Double) -> String { String(format: "%.1f", value) }
+            return """
+                Change feed on \(engine): \(documents) documents per phase, audience \(audience)
+                  sequential writes (1 writer)        \(format(sequentialWritesPerSecond)) writes/s
+                  concurrent writes (\(writers) writers)\(String(repeating: " ", count: max(1, 8 - String(writers).count)))   \(format(concurrentWritesPerSecond)) writes/s
+                  feed entries written (concurrent)   \(format(feedEntriesPerSecond)) entries/s
+                  full pull, pages of 500             \(format(fullPullEntriesPerSecond)) entries/s
+                  idle pull (up-to-date cursor)       \(String(format: "%.2f", idlePullMilliseconds)) ms
+                """
+        }
+    }
+
+    let database: any HearthDatabase
+    let documents: Int
+    let writers: Int
+    let audience: Int
+
+    func run() async throws -> Result {
+        let store = DocumentStore(app: "bench", database: database, clock: SystemWallClock())
+        let readers = Set((0..<audience).map { "user-\($0)" })
+
+        var progress = Progress(label: "sequential writes", total: documents)
+        let sequentialStart = ContinuousClock.now
+        for index in 0..<documents {
+            try await write(store, id: "seq:\(index)", readers: readers)
+            progress.update(index + 1)
+        }
+        let sequential = ContinuousClock.now - sequentialStart
+
+        let concurrentStart = ContinuousClock.now
+        let perWriter = (documents + writers - 1) / writers
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for index in 0..<perWriter where writer * perWriter + index < documents {
+                        try await write(store, id: "par:\(writer):\(index)", readers: readers)
+                    }
+                }
+            }
+            var finished = 0
+            var concurrentProgress = Progress(label: "concurrent writers finished", total: writers)
+            for try await _ in group {
+                finished += 1
+                concurrentProgress.update(finished)
+            }
+        }
+        let concurrent = ContinuousClock.now - concurrentStart
+
+        let pullStart = ContinuousClock.now
+        var cursor: Int64 = 0
+        var entries = 0
+        while true {
+            let page = try await store.changes(for: "user-0", since: cursor, limit: 500)
+            entries += page.changes.count
+            cursor = page.cursor
+            if !page.hasMore { break }
+        }
+        let pull = ContinuousClock.now - pullStart
+
+        let idleRounds = 200
+        let idleStart = ContinuousClock.now
+        for _ in 0..<idleRounds { _ = try await store.changes(for: "user-0", since: cursor, limit: 500) }
+        let idle = ContinuousClock.now - idleStart
+
+        return Result(
+            documents: documents, writers: writers, audience: audience,
+            sequentialWritesPerSecond: Double(documents) / sequential.seconds,
+            concurrentWritesPerSecond: Double(documents) / concurrent.seconds,
+            feedEntriesPerSecond: Double(documents * audience) / concurrent.seconds,
+            fullPullEntriesPerSecond: Double(entries) / pull.seconds,
+            idlePullMilliseconds: idle.seconds * 1000 / Double(idleRounds))
+    }
+
+    private func write(_ store: DocumentStore, id: String, readers: Set<String>) async throws {
+        try await store.write { writer in
+            try await writer.save(
+                DocumentWrite(
+                    id: id, collection: "bench", data: ["title": "benchmark document", "quantity": 3, "done": false],
+                    access: readers, clientUpdatedAt: Timestamp(Date()), author: "user-0"))
+        }
+    }
+}

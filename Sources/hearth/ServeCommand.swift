@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import HearthCore
+import HearthServer
+import HearthStore
+import Logging
+import NIOCore
+import NIOPosix
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Hearth server.",
+        discussion: """
+            Serves every app under /<name> (or one app at / with --app), plus GET /health and
+            GET /metrics (also under /_hearth/). Migrates the database first. Stops gracefully
+            on Ctrl-C or SIGTERM, finishing requests in flight.
+
+            Settings come from flags, then HEARTH_* environment variables, then defaults. On
+            first start a random signing secret is written to <data-dir>/signing-secret (mode
+            0600) and reused afterwards; keep it private and back it up with the database.
+            """
+    )
+
+    @OptionGroup var storage: StorageOptions
+    @OptionGroup var server: ServerOptions
+
+    func run() async throws {
+        var overrides = ServerConfiguration.Overrides()
+        storage.apply(to: &overrides)
+        server.apply(to: &overrides)
+        do {
+            let configuration = try ServerConfiguration.resolve(overrides)
+            let logger = Logging.bootstrapOnce(level: configuration.logLevel)
+            try DatabaseOpener.prepareDataDirectory(configuration.dataDirectory)
+            let secret = try SigningSecret.loadOrCreate(inDirectory: configuration.dataDirectory)
+            let database = try await DatabaseOpener.open(configuration, logger: logger)
+            let threadPool = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
+            threadPool.start()
+            let platform = try HearthPlatform(
+                configuration: configuration, database: database, available: AppCatalog.available, secret: secret,
+                threadPool: threadPool, logger: logger)
+            try await platform.migrate()
+            let mounts = platform.apps.map { platform.isRootMounted ? "\($0.name) at /" : "/\($0.name)" }
+            let storageName = configuration.databaseURL.map { (try? PostgresURL($0).redacted) ?? "PostgreSQL" } ?? "SQLite in \(configuration.dataDirectory)"
+            let application = await platform.makeApplication { port in
+                logger.notice("Hearth is listening on http://\(configuration.host):\(port) — apps: \(mounts.isEmpty ? "none" : mounts.joined(separator: ", ")); storage: \(storageName)")
+            }
+            try await application.runService()
+            await database.close()
+            try await threadPool.shutdownGracefully()
+        } catch {
+            throw CommandFailure.exit(error, context: "cannot serve")
+        }
+    }
+}
+
+enum Logging {
+    /// Sends structured logs to standard error at `level`.
+    static func bootstrapOnce(level: Logger.Level) -> Logger {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var logger = Logger(label: "hearth")
+        logger.logLevel = level
+        return logger
+    }
+}
