@@ -94,6 +94,8 @@ let package = Package(
                 "HearthCore", "HearthStore", "HearthServer", "HearthTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],

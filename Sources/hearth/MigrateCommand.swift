@@ -1,7 +1,7 @@
 import ArgumentParser
 import HearthServer
 import Logging
-import NIOPosix
+import HearthStore
 
 struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,13 +25,11 @@ struct MigrateCommand: AsyncParsableCommand {
             let logger = Logging.bootstrapOnce(level: configuration.logLevel)
             try DatabaseOpener.prepareDataDirectory(configuration.dataDirectory)
             let database = try await DatabaseOpener.open(configuration, logger: logger)
-            let platform = try HearthPlatform(
-                configuration: configuration, database: database, available: AppCatalog.available, secret: [],
-                threadPool: NIOThreadPool.singleton, logger: logger)
-            let applied = try await platform.migrate()
+            let migrations = HearthPlatform.migrations(of: AppCatalog.available)
+            let applied = try await MigrationRunner(database: database, logger: logger).run(migrations)
             await database.close()
             if applied.isEmpty {
-                print("The schema is up to date (\(platform.migrations.count) migrations).")
+                print("The schema is up to date (\(migrations.count) migrations).")
             } else {
                 print("Applied \(applied.count) migration\(applied.count == 1 ? "" : "s"):")
                 for migration in applied { print("  \(migration.module) v\(migration.version)  \(migration.name)") }

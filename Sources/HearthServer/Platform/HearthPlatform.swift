@@ -29,6 +29,9 @@ public struct HearthPlatform: Sendable {
         configuration: ServerConfiguration, database: any HearthDatabase, available: [any HearthApp], secret: [UInt8],
         clock: any WallClock = SystemWallClock(), threadPool: NIOThreadPool, logger: Logger
     ) throws(ConfigurationError) {
+        guard secret.count >= 32 else {
+            throw ConfigurationError(setting: "signing secret", message: "it must be at least 32 bytes long")
+        }
         if let root = configuration.rootApp {
             guard let app = available.first(where: { $0.name == root }) else {
                 let names = available.map(\.name).sorted()
@@ -50,7 +53,12 @@ public struct HearthPlatform: Sendable {
 
     public static let platformMigrations = DocumentMigrations.all + AuthMigrations.all + JobMigrations.all
 
-    public var migrations: [Migration] { Self.platformMigrations + apps.flatMap(\.migrations) }
+    /// The platform's migrations followed by those of `apps`.
+    public static func migrations(of apps: [any HearthApp]) -> [Migration] {
+        platformMigrations + apps.flatMap(\.migrations)
+    }
+
+    public var migrations: [Migration] { Self.migrations(of: apps) }
 
     /// Brings the schema up to date; returns what was applied.
     @discardableResult
