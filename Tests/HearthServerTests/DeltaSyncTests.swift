@@ -8,7 +8,7 @@ import Testing
 @Suite struct DeltaSyncTests {
     @Test(arguments: TestEngine.available)
     func pushedDocumentsComeBackWithExactlyTheirJSON(engine: TestEngine) async throws {
-        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             let extra: [String: JSONValue] = ["count": 1, "ratio": 1.0, "flag": true, "big": .int(9_007_199_254_740_993), "nested": ["a": [1, 2.5, nil]]]
             let push = try await server.push(alice, [notePut("note:1", owner: alice.id, title: "Groceries", extra: extra)])
@@ -31,7 +31,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func aReplayedMutationIDAppliesOnceAndAnswersTheSame(engine: TestEngine) async throws {
-        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             let mutation = notePut("note:1", owner: alice.id, title: "Once", mutationID: "fixed-id")
             let first = try await server.push(alice, [mutation])
@@ -44,7 +44,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func aStaleEditLosesToALaterOneAndReceivesTheWinner(engine: TestEngine) async throws {
-        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             _ = try await server.push(alice, [notePut("note:1", owner: alice.id, title: "v1", at: "2026-11-22T10:00:00.000Z")])
             _ = try await server.push(alice, [notePut("note:1", owner: alice.id, title: "phone", baseVersion: 1, at: "2026-11-22T10:05:00.000Z")])
@@ -62,7 +62,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func noOneButTheOwnerOverwritesOrDeletesAndConflictsRevealNothing(engine: TestEngine) async throws {
-        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             let mallory = try await server.signUp("mallory@example.com")
             _ = try await server.push(alice, [notePut("note:secret", owner: alice.id, title: "diary", at: "2026-11-22T10:00:00.000Z")])
@@ -88,7 +88,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func unsharingSendsARemoveToTheUserWhoLostAccess(engine: TestEngine) async throws {
-        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             let bob = try await server.signUp("bob@example.com")
             _ = try await server.push(alice, [notePut("note:1", owner: alice.id, title: "plans", sharedWith: [bob.id])])
@@ -106,7 +106,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func oneBadMutationIsRejectedAloneAndTheRestApply(engine: TestEngine) async throws {
-        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             let response = try await server.push(alice, [
                 notePut("note:1", owner: alice.id, title: "good"),
@@ -127,7 +127,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func batchAndCursorLimitsAnswerWithClearErrors(engine: TestEngine) async throws {
-        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             let tooMany = (0...500).map { notePut("note:\($0)", owner: alice.id, title: "n") }
             let response = try await server.request(
@@ -151,7 +151,7 @@ import Testing
     func morePushMutationsThanTheBatchLimitAre413(engine: TestEngine) async throws {
         var app = NotesTestApp()
         app.maxBodyBytes = nil
-        try await TestServer.run(engine: engine, apps: [app]) { server in
+        try await TestServer.run(engine: engine, apps: [app]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             let tooMany = (0...500).map { notePut("note:\($0)", owner: alice.id, title: "n") }
             let response = try await server.push(alice, tooMany)
@@ -165,7 +165,7 @@ import Testing
     func anIdleSyncCostsAFewHundredBytesWhateverTheDataset(engine: TestEngine) async throws {
         var app = NotesTestApp()
         app.maxBodyBytes = nil
-        try await TestServer.run(engine: engine, apps: [app]) { server in
+        try await TestServer.run(engine: engine, apps: [app]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             for batch in 0..<4 {
                 _ = try await server.push(alice, (0..<100).map { notePut("note:\(batch)-\($0)", owner: alice.id, title: String(repeating: "x", count: 100)) })

@@ -8,7 +8,7 @@ import Testing
 @Suite struct PlatformTests {
     @Test(arguments: TestEngine.available)
     func healthReportsTheDatabaseAnd503WhenItIsGone(engine: TestEngine) async throws {
-        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let healthy = try await server.request(.GET, "/health")
             #expect(healthy.status == 200)
             #expect(healthy.json == ["status": "ok", "database": "ok"])
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func appsAreMountedUnderTheirNames() async throws {
-        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp(), NotesTestApp(name: "other")]) { server in
+        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp(), NotesTestApp(name: "other")]) { (server: TestServer) async throws in
             #expect(try await server.request(.GET, "/notes/health").json == ["app": "notes"])
             #expect(try await server.request(.GET, "/other/health").json == ["app": "notes"])
             #expect(try await server.request(.GET, "/health").json["status"] == "ok")
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func bodiesOverTheAppsLimitAre413InTheAppsFormat() async throws {
-        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let small = try await server.request(.POST, "/notes/echo", json: ["ok": true])
             #expect(small.json == ["ok": true])
             let big = try await server.request(.POST, "/notes/echo", body: Array("\"\(String(repeating: "x", count: 70_000))\"".utf8))
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func malformedJSONIsA400ThatSaysWhere() async throws {
-        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             for body in ["{\"a\":1,\"a\":2}", "{\"a\":", "[1,]", String(repeating: "[", count: 100) + String(repeating: "]", count: 100)] {
                 let response = try await server.request(.POST, "/notes/echo", body: Array(body.utf8))
                 #expect(response.status == 400, "\(body.prefix(20))")
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func unexpectedErrorsAre500sThatRevealNothing() async throws {
-        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let response = try await server.request(.GET, "/notes/crash")
             #expect(response.status == 500)
             #expect(response.json["code"] == "INTERNAL_ERROR")
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func everyResponseCarriesARequestIDAndASaneOneIsKept() async throws {
-        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let generated = try await server.request(.GET, "/health")
             #expect((generated.header("X-Request-ID")?.count ?? 0) >= 16)
             let kept = try await server.request(.GET, "/health", headers: [("X-Request-ID", "trace-abc.123")])
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func metricsCountRequestsByRoute() async throws {
-        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { server in
+        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             _ = try await server.request(.GET, "/notes/health")
             let metrics = try await server.request(.GET, "/metrics")
             #expect(metrics.header("Content-Type")?.hasPrefix("text/plain") == true)
