@@ -77,12 +77,13 @@ public final class JobRunner: Service, Sendable {
         return count
     }
 
-    struct ClaimedJob: Sendable {
+    public struct ClaimedJob: Sendable {
         let context: JobContext
         let maxAttempts: Int
     }
 
-    func claimNextJob() async throws -> ClaimedJob? {
+    /// Claims the next due job without running it (a crashed worker leaves it claimed).
+    public func claimNextJob() async throws -> ClaimedJob? {
         let now = clock.now
         let leaseEnd = now.adding(seconds: leaseSeconds)
         return try await database.transaction { executor in

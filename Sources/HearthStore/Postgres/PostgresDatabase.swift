@@ -2,6 +2,7 @@ import HearthCore
 import Logging
 import NIOCore
 import PostgresNIO
+import Synchronization
 
 /// The scale-out engine: PostgreSQL through a PostgresNIO connection pool.
 ///
@@ -12,6 +13,7 @@ public final class PostgresDatabase: HearthDatabase {
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
     private let logger: Logger
+    private let isClosed = Atomic<Bool>(false)
 
     /// - Parameters:
     ///   - searchPath: schema to use instead of `public` (tests isolate themselves this way).
@@ -37,7 +39,8 @@ public final class PostgresDatabase: HearthDatabase {
     }
 
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
+        try checkOpen()
+        return try await client.withConnection { connection in
             let executor = PostgresExecutor(connection: connection, logger: logger)
             try await executor.execute("BEGIN")
             do {
@@ -53,7 +56,8 @@ public final class PostgresDatabase: HearthDatabase {
     }
 
     public func read<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
+        try checkOpen()
+        return try await client.withConnection { connection in
             try await body(PostgresExecutor(connection: connection, logger: logger))
         }
     }
@@ -65,7 +69,12 @@ public final class PostgresDatabase: HearthDatabase {
         }
     }
 
+    private func checkOpen() throws {
+        if isClosed.load(ordering: .relaxed) { throw StoreError.unreachable("the database connection pool is closed") }
+    }
+
     public func close() async {
+        isClosed.store(true, ordering: .relaxed)
         runTask.cancel()
         await runTask.value
     }
