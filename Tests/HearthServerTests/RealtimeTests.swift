@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import HearthCore
+import HearthServer
+import HearthTesting
+import NIOCore
+import Testing
+
+/// `…/sync/events`: a server-sent event whenever the user's feed grows.
+@Suite struct RealtimeTests {
+    @Test(arguments: TestEngine.available)
+    func aClientHearsOfANewChangeWithinASecond(engine: TestEngine) async throws {
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
+            let alice = try await server.signUp("alice@example.com")
+            let bob = try await server.signUp("bob@example.com")
+            let events = try await server.stream("/notes/api/hearth/v1/sync/events", headers: bob.bearer) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers.first(name: "Content-Type") == "text/event-stream")
+                var body = response.body.makeAsyncIterator()
+                var received = ""
+                // The stream opens with the user's current position (the request's own
+                // timeout bounds every read).
+                received += String(buffer: try await body.next() ?? ByteBuffer())
+                // Alice shares a note with Bob: his feed grows and he is told its seq.
+                let push = try await server.push(alice, [notePut("note:1", owner: alice.id, title: "for bob", sharedWith: [bob.id])])
+                let seq = try #require(push.json["results"]?[0]?["seq"]?.intValue)
+                let start = ContinuousClock.now
+                while !received.contains("{\"seq\":\(seq)}"), ContinuousClock.now - start < .seconds(5) {
+                    guard let chunk = try await body.next() else { break }
+                    received += String(buffer: chunk)
+                }
+                #expect(ContinuousClock.now - start < .seconds(1))
+                return received
+            }
+            #expect(events.hasPrefix("data: {\"seq\":0}\n\n"))
+            #expect(events.contains("\"seq\":"))
+        }
+    }
+
+    @Test func aUserIsNotToldOfChangesThatAreNotTheirs() async throws {
+        let hub = FeedHub()
+        let stream = hub.subscribe(app: "notes", userID: "bob")
+        hub.feedsDidGrow(app: "notes", to: ["alice": 5])
+        hub.feedsDidGrow(app: "other", to: ["bob": 6])
+        hub.feedsDidGrow(app: "notes", to: ["bob": 7])
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == 7)
+        #expect(hub.subscriberCount == 1)
+    }
+}
