@@ -1,5 +1,6 @@
 import HearthCore
 import HearthServer
+import HearthStore
 import HearthTesting
 import Testing
 
@@ -191,5 +192,31 @@ extension JSONValue {
         var copy = self
         copy["collection"] = .string(name)
         return copy
+    }
+}
+
+@Suite struct SyncHistoryRetentionTests {
+    @Test(arguments: TestEngine.available)
+    func aClientOfflineLongerThanTheRetentionIsToldToResync(engine: TestEngine) async throws {
+        let clock = ManualWallClock()
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()], clock: clock) { (server: TestServer) async throws in
+            let before = try await server.signUp("alice@example.com")
+            _ = try await server.push(before, [notePut("note:old", owner: before.id, title: "old")])
+            let offlineCursor = try #require(try await server.pull(before).json["cursor"]?.stringValue)
+            _ = try await server.push(before, [noteDelete("note:old", baseVersion: 1)])
+            clock.advance(seconds: 31 * 86_400)
+            let documents = DocumentStore(app: "notes", database: server.platform.database, clock: clock)
+            try await MaintenanceService(
+                database: server.platform.database, documentStores: [documents], clock: clock, logger: .quietTestLogger
+            ).runOnce()
+            let alice = try await server.logIn("alice@example.com")
+
+            let stale = try await server.pull(alice, since: offlineCursor)
+            #expect(stale.status == 410)
+            #expect(stale.json["code"] == "CURSOR_EXPIRED")
+            let resync = try await server.pull(alice)
+            #expect(resync.status == 200)
+            #expect(resync.json["changes"] == [])
+        }
     }
 }

@@ -22,7 +22,8 @@ public struct HearthRequestContext: RequestContext {
         coreContext = .init(source: source)
         peerAddress = source.channel.remoteAddress?.ipAddress
         clientAddress = peerAddress
-        maxUploadSize = 10 * 1024 * 1024
+        // Lowered by every BodyLimitMiddleware on the way in (server-wide, then per app).
+        maxUploadSize = .max
     }
 
     /// The authenticated user, or a 401 when the route was reached without one.

@@ -49,12 +49,18 @@ public final class JobRunner: Service, Sendable {
                     }
                 }
                 group.addTask {
+                    var pause = Duration.seconds(1)
                     for await _ in signal.wakeUps {
                         if Task.isCancelled { break }
                         do {
                             _ = try await self.runDueJobs()
+                            pause = .seconds(1)
                         } catch {
-                            self.logger.error("job queue unavailable", metadata: ["error": "\(error)"])
+                            // The database is away: say so, and ask less often while it stays away.
+                            self.logger.error("job queue unavailable; retrying in \(pause)", metadata: ["error": "\(error)"])
+                            let wait = pause
+                            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+                            pause = min(pause * 2, .seconds(60))
                         }
                     }
                 }

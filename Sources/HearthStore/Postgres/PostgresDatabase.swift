@@ -14,10 +14,17 @@ public final class PostgresDatabase: HearthDatabase {
     private let runTask: Task<Void, Never>
     private let logger: Logger
     private let isClosed = Atomic<Bool>(false)
+    private let inFlight = Atomic<Int>(0)
+    /// How long a caller waits for a pooled connection before the database counts as down.
+    public let leaseTimeout: Duration
 
     /// - Parameters:
     ///   - searchPath: schema to use instead of `public` (tests isolate themselves this way).
-    public init(url: PostgresURL, maximumConnections: Int = 20, searchPath: String? = nil, logger: Logger) {
+    public init(
+        url: PostgresURL, maximumConnections: Int = 20, searchPath: String? = nil, leaseTimeout: Duration = .seconds(5),
+        logger: Logger
+    ) {
+        self.leaseTimeout = leaseTimeout
         let tls: PostgresClient.Configuration.TLS =
             switch url.tls {
             case .disable: .disable
@@ -39,8 +46,7 @@ public final class PostgresDatabase: HearthDatabase {
     }
 
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
-        try checkOpen()
-        return try await client.withConnection { connection in
+        try await withLeasedConnection { connection in
             let executor = PostgresExecutor(connection: connection, logger: logger)
             try await executor.execute("BEGIN")
             do {
@@ -56,8 +62,7 @@ public final class PostgresDatabase: HearthDatabase {
     }
 
     public func read<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
-        try checkOpen()
-        return try await client.withConnection { connection in
+        try await withLeasedConnection { connection in
             try await body(PostgresExecutor(connection: connection, logger: logger))
         }
     }
@@ -69,14 +74,56 @@ public final class PostgresDatabase: HearthDatabase {
         }
     }
 
+    /// Leases a pooled connection for `body`, giving up with ``StoreError/unreachable(_:)``
+    /// when none can be had within ``leaseTimeout`` (the server is down or the pool is
+    /// stopping), instead of waiting forever. Only the wait is timed, never `body`.
+    private func withLeasedConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try checkOpen()
+        inFlight.add(1, ordering: .relaxed)
+        defer { inFlight.subtract(1, ordering: .relaxed) }
+        let leased = LeaseFlag()
+        let client = client
+        let leaseTimeout = leaseTimeout
+        return try await withoutActuallyEscaping(body) { body in
+            try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        leased.set()
+                        return try await body(connection)
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: leaseTimeout)
+                    if !leased.isSet { throw StoreError.unreachable("no PostgreSQL connection became available within \(leaseTimeout)") }
+                    return nil
+                }
+                while let next = try await group.next() {
+                    if let result = next {
+                        group.cancelAll()
+                        return result
+                    }
+                }
+                throw StoreError.unreachable("the connection lease ended without a result")
+            }
+        }
+    }
+
     private func checkOpen() throws {
         if isClosed.load(ordering: .relaxed) { throw StoreError.unreachable("the database connection pool is closed") }
     }
 
+    /// Refuses new work, lets work in flight finish (it cannot outlast the lease timeout
+    /// while waiting), then stops the pool, waiting at most 5 s for it to wind down so a
+    /// server that vanished mid-query cannot hold up a shutdown. Closing twice is harmless.
     public func close() async {
-        isClosed.store(true, ordering: .relaxed)
+        guard !isClosed.exchange(true, ordering: .relaxed) else { return }
+        let drainDeadline = ContinuousClock.now + leaseTimeout + .seconds(2)
+        while inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < drainDeadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        let runTask = runTask
         runTask.cancel()
-        await runTask.value
+        _ = try? await withTimeout(.seconds(5)) { await runTask.value }
     }
 }
 
@@ -94,4 +141,11 @@ struct PostgresExecutor: SQLExecutor {
         let rows = try await connection.query(query, logger: logger).collect()
         return try rows.map(PostgresValues.row)
     }
+}
+
+/// Set once a connection lease has been granted.
+private final class LeaseFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }

@@ -20,6 +20,16 @@ extension TestServer {
             refreshToken: try #require(body["refresh_token"]?.stringValue))
     }
 
+    /// Signs in again (for example after the clock moved past the access token's life).
+    func logIn(_ email: String, app: String = "/notes") async throws -> NotesUser {
+        let response = try await request(.POST, "\(app)/auth/login", json: ["email": .string(email), "password": "correct horse"])
+        try #require(response.status == 200, "login failed: \(response.text)")
+        let body = response.json
+        return NotesUser(
+            id: try #require(body["user_id"]?.stringValue), accessToken: try #require(body["access_token"]?.stringValue),
+            refreshToken: try #require(body["refresh_token"]?.stringValue))
+    }
+
     func push(_ user: NotesUser, _ mutations: [JSONValue], app: String = "/notes") async throws -> TestResponse {
         try await request(.POST, "\(app)/api/hearth/v1/sync/push", json: ["mutations": .array(mutations)], headers: user.bearer)
     }
