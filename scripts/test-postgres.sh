@@ -4,6 +4,8 @@
 #   scripts/test-postgres.sh stop
 # The server runs as the 'postgres' system user with its own data dir and port, trusts
 # local connections, and is deleted on stop. Override with HEARTH_PG_DIR / HEARTH_PG_PORT.
+# For tests it skips fsync (fast, not crash-safe); HEARTH_PG_DURABLE=1 keeps PostgreSQL's
+# durable defaults, as benchmarks should.
 set -euo pipefail
 dir="${HEARTH_PG_DIR:-/tmp/hearth-test-pg}"
 port="${HEARTH_PG_PORT:-54329}"
@@ -20,8 +22,9 @@ start)
   rm -rf "$dir"; mkdir -p "$dir"
   [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir"
   as_owner "$bin/initdb" -D "$dir" -U postgres --auth=trust -E UTF8 >/dev/null
-  as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off" start >/dev/null
+  options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300"
+  [ "${HEARTH_PG_DURABLE:-0}" = 1 ] || options="$options -c fsync=off -c synchronous_commit=off"
+  as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -o "$options" start >/dev/null
   echo "export HEARTH_TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
   ;;
 stop)

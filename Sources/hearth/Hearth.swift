@@ -6,7 +6,7 @@ struct Hearth: AsyncParsableCommand {
         commandName: "hearth",
         abstract: "The self-hosted backend for offline-first mobile apps.",
         discussion: """
-            One binary serves every Hearth app's API on embedded SQLite (default) or on
+            One binary serves every Hearth app's API on embedded SQLite (default) or on \
             PostgreSQL (--database-url). Start with:
 
               hearth serve                      serve every app under /<app name>
@@ -14,7 +14,7 @@ struct Hearth: AsyncParsableCommand {
               hearth migrate                    bring the database schema up to date
               hearth bench feed                 measure change-feed write and read rates
 
-            Every option can also be set with a HEARTH_* environment variable; see
+            Every option can also be set with a HEARTH_* environment variable; see \
             'hearth serve --help'.
             """,
         subcommands: [ServeCommand.self, MigrateCommand.self, BenchCommand.self]

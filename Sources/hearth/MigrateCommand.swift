@@ -8,9 +8,9 @@ struct MigrateCommand: AsyncParsableCommand {
         commandName: "migrate",
         abstract: "Bring the database schema up to date, then exit.",
         discussion: """
-            Applies the platform's and every app's pending migrations, each in its own
-            transaction, and lists what it applied. Safe to run any number of times and while
-            other hearth processes start: they take turns. 'hearth serve' does the same at
+            Applies the platform's and every app's pending migrations, each in its own \
+            transaction, and lists what it applied. Safe to run any number of times and while \
+            other hearth processes start: they take turns. 'hearth serve' does the same at \
             startup, so this is only needed to migrate ahead of a deploy.
             """
     )
@@ -26,7 +26,9 @@ struct MigrateCommand: AsyncParsableCommand {
             try DatabaseOpener.prepareDataDirectory(configuration.dataDirectory)
             let database = try await DatabaseOpener.open(configuration, logger: logger)
             let migrations = HearthPlatform.migrations(of: AppCatalog.available)
-            let applied = try await MigrationRunner(database: database, logger: logger).run(migrations)
+            var quiet = logger
+            quiet.logLevel = max(logger.logLevel, .warning)  // the list below says what was applied
+            let applied = try await MigrationRunner(database: database, logger: quiet).run(migrations)
             await database.close()
             if applied.isEmpty {
                 print("The schema is up to date (\(migrations.count) migrations).")

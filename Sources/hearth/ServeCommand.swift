@@ -12,12 +12,12 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the Hearth server.",
         discussion: """
-            Serves every app under /<name> (or one app at / with --app), plus GET /health and
-            GET /metrics (also under /_hearth/). Migrates the database first. Stops gracefully
+            Serves every app under /<name> (or one app at / with --app), plus GET /health and \
+            GET /metrics (also under /_hearth/). Migrates the database first. Stops gracefully \
             on Ctrl-C or SIGTERM, finishing requests in flight.
 
-            Settings come from flags, then HEARTH_* environment variables, then defaults. On
-            first start a random signing secret is written to <data-dir>/signing-secret (mode
+            Settings come from flags, then HEARTH_* environment variables, then defaults. On \
+            first start a random signing secret is written to <data-dir>/signing-secret (mode \
             0600) and reused afterwards; keep it private and back it up with the database.
             """
     )

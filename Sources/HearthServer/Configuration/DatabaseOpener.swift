@@ -45,12 +45,15 @@ public enum DatabaseOpener {
         } catch {
             throw ConfigurationError(setting: "database URL", message: "\(error)")
         }
-        let database = PostgresDatabase(url: url, logger: logger)
+        // PostgresNIO reports every failed connection attempt at info level; keep only real trouble.
+        var poolLogger = logger
+        poolLogger.logLevel = max(logger.logLevel, .error)
+        let database = PostgresDatabase(url: url, logger: poolLogger)
         do {
             try await database.checkHealth()
         } catch {
             await database.close()
-            throw ConfigurationError(setting: "database URL", message: "cannot reach PostgreSQL at \(url.redacted); is the server running and the URL right?")
+            throw StoreError.unreachable("PostgreSQL at \(url.redacted) does not answer; is the server running and the URL right?")
         }
         return database
     }

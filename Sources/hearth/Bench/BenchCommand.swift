@@ -5,8 +5,8 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measure Hearth's speed on this machine and print the figures.",
         discussion: """
-            Each benchmark makes its own temporary database (a SQLite file, or a scratch
-            schema in the PostgreSQL named by --database-url) and deletes it afterwards. Build
+            Each benchmark makes its own temporary database (a SQLite file, or a scratch \
+            schema in the PostgreSQL named by --database-url) and deletes it afterwards. Build \
             in release mode for meaningful numbers: swift run -c release hearth bench feed
             """,
         subcommands: [FeedBenchCommand.self]

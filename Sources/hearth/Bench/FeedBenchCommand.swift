@@ -10,9 +10,9 @@ struct FeedBenchCommand: AsyncParsableCommand {
         commandName: "feed",
         abstract: "Change-feed write and read rates of the document store.",
         discussion: """
-            Writes --documents new documents one transaction each (every write takes a feed
-            sequence number and fans out to --audience users), first from one writer, then
-            from --writers concurrent writers; then reads one user's whole feed in pages of
+            Writes --documents new documents one transaction each (every write takes a feed \
+            sequence number and fans out to --audience users), first from one writer, then \
+            from --writers concurrent writers; then reads one user's whole feed in pages of \
             500 and times idle pulls of an up-to-date cursor.
             """
     )
