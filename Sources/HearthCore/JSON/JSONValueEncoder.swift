@@ -19,62 +19,58 @@ public struct JSONValueEncoder: Sendable {
 }
 
 /// A mutable tree the containers write into; resolved to a ``JSONValue`` at the end.
+/// Children are appended in place, so building a large object or array stays linear.
 final class EncodingNode {
-    enum Content {
-        case value(JSONValue)
-        case object([String: EncodingNode], order: [String])
-        case array([EncodingNode])
-    }
-
-    var content: Content = .value(.null)
+    private var scalar: JSONValue = .null
+    private var members: [String: EncodingNode]?
+    private var elements: [EncodingNode]?
 
     func resolved() -> JSONValue {
-        switch content {
-        case .value(let value): value
-        case .object(let members, _): .object(members.mapValues { $0.resolved() })
-        case .array(let elements): .array(elements.map { $0.resolved() })
-        }
+        if let members { return .object(members.mapValues { $0.resolved() }) }
+        if let elements { return .array(elements.map { $0.resolved() }) }
+        return scalar
+    }
+
+    func set(_ value: JSONValue) {
+        scalar = value
+        members = nil
+        elements = nil
     }
 
     func store(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         switch value {
-        case let date as Date: content = .value(.string(Timestamp(date).iso8601))
-        case let data as Data: content = .value(.string(data.base64EncodedString()))
-        case let url as URL: content = .value(.string(url.absoluteString))
-        case let json as JSONValue: content = .value(json)
+        case let date as Date: set(.string(Timestamp(date).iso8601))
+        case let data as Data: set(.string(data.base64EncodedString()))
+        case let url as URL: set(.string(url.absoluteString))
+        case let json as JSONValue: set(json)
         default: try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
         }
     }
 
-    func objectChild(_ key: String) -> EncodingNode {
-        var (members, order) = { if case .object(let m, let o) = content { return (m, o) } else { return ([:], []) } }()
-        if let existing = members[key] { return existing }
-        let child = EncodingNode()
-        members[key] = child
-        order.append(key)
-        content = .object(members, order: order)
-        return child
-    }
-
     func ensureObject() {
-        if case .object = content { return }
-        content = .object([:], order: [])
+        if members == nil { set(.null); members = [:] }
     }
 
-    func appendChild() -> EncodingNode {
-        var elements = { if case .array(let e) = content { return e } else { return [] } }()
+    func objectChild(_ key: String) -> EncodingNode {
+        ensureObject()
+        if let existing = members?[key] { return existing }
         let child = EncodingNode()
-        elements.append(child)
-        content = .array(elements)
+        members?[key] = child
         return child
     }
 
     func ensureArray() {
-        if case .array = content { return }
-        content = .array([])
+        if elements == nil { set(.null); elements = [] }
     }
 
-    var arrayCount: Int { if case .array(let e) = content { e.count } else { 0 } }
+    func appendChild() -> EncodingNode {
+        ensureArray()
+        let child = EncodingNode()
+        elements?.append(child)
+        return child
+    }
+
+    var arrayCount: Int { elements?.count ?? 0 }
 }
 
 struct JSONIndexKey: CodingKey {
@@ -109,7 +105,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: EncodingNode
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil(forKey key: Key) throws { node.objectChild(key.stringValue).content = .value(.null) }
+    mutating func encodeNil(forKey key: Key) throws { node.objectChild(key.stringValue).set(.null) }
 
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         try node.objectChild(key.stringValue).store(value, codingPath: codingPath + [key])
@@ -146,7 +142,7 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     let codingPath: [any CodingKey]
     var count: Int { node.arrayCount }
 
-    mutating func encodeNil() throws { node.appendChild().content = .value(.null) }
+    mutating func encodeNil() throws { node.appendChild().set(.null) }
 
     mutating func encode(_ value: some Encodable) throws {
         let path = codingPath + [JSONIndexKey(index: count)]
@@ -172,20 +168,20 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
     let node: EncodingNode
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { node.content = .value(.null) }
-    mutating func encode(_ value: Bool) throws { node.content = .value(.bool(value)) }
-    mutating func encode(_ value: String) throws { node.content = .value(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.content = .value(.double(value)) }
-    mutating func encode(_ value: Float) throws { node.content = .value(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { node.content = .value(.int(Int64(value))) }
-    mutating func encode(_ value: Int8) throws { node.content = .value(.int(Int64(value))) }
-    mutating func encode(_ value: Int16) throws { node.content = .value(.int(Int64(value))) }
-    mutating func encode(_ value: Int32) throws { node.content = .value(.int(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { node.content = .value(.int(value)) }
-    mutating func encode(_ value: UInt) throws { node.content = .value(.int(Int64(clamping: value))) }
-    mutating func encode(_ value: UInt8) throws { node.content = .value(.int(Int64(value))) }
-    mutating func encode(_ value: UInt16) throws { node.content = .value(.int(Int64(value))) }
-    mutating func encode(_ value: UInt32) throws { node.content = .value(.int(Int64(value))) }
-    mutating func encode(_ value: UInt64) throws { node.content = .value(.int(Int64(clamping: value))) }
+    mutating func encodeNil() throws { node.set(.null) }
+    mutating func encode(_ value: Bool) throws { node.set(.bool(value)) }
+    mutating func encode(_ value: String) throws { node.set(.string(value)) }
+    mutating func encode(_ value: Double) throws { node.set(.double(value)) }
+    mutating func encode(_ value: Float) throws { node.set(.double(Double(value))) }
+    mutating func encode(_ value: Int) throws { node.set(.int(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { node.set(.int(Int64(value))) }
+    mutating func encode(_ value: Int16) throws { node.set(.int(Int64(value))) }
+    mutating func encode(_ value: Int32) throws { node.set(.int(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { node.set(.int(value)) }
+    mutating func encode(_ value: UInt) throws { node.set(.int(Int64(clamping: value))) }
+    mutating func encode(_ value: UInt8) throws { node.set(.int(Int64(value))) }
+    mutating func encode(_ value: UInt16) throws { node.set(.int(Int64(value))) }
+    mutating func encode(_ value: UInt32) throws { node.set(.int(Int64(value))) }
+    mutating func encode(_ value: UInt64) throws { node.set(.int(Int64(clamping: value))) }
     mutating func encode(_ value: some Encodable) throws { try node.store(value, codingPath: codingPath) }
 }

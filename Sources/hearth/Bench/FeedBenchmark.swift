@@ -19,15 +19,17 @@ struct FeedBenchmark {
         }
 
         func table(engine: String) -> String {
-            func format(_ value: Double) -> String { String(format: "%.1f", value) }
-            return """
-                Change feed on \(engine): \(documents) documents per phase, audience \(audience)
-                  sequential writes (1 writer)        \(format(sequentialWritesPerSecond)) writes/s
-                  concurrent writes (\(writers) writers)\(String(repeating: " ", count: max(1, 8 - String(writers).count)))   \(format(concurrentWritesPerSecond)) writes/s
-                  feed entries written (concurrent)   \(format(feedEntriesPerSecond)) entries/s
-                  full pull, pages of 500             \(format(fullPullEntriesPerSecond)) entries/s
-                  idle pull (up-to-date cursor)       \(String(format: "%.2f", idlePullMilliseconds)) ms
-                """
+            let rows: [(String, String)] = [
+                ("sequential writes (1 writer)", String(format: "%.0f writes/s", sequentialWritesPerSecond)),
+                ("concurrent writes (\(writers) writers)", String(format: "%.0f writes/s", concurrentWritesPerSecond)),
+                ("feed entries written (concurrent)", String(format: "%.0f entries/s", feedEntriesPerSecond)),
+                ("full pull, pages of 500", String(format: "%.0f entries/s", fullPullEntriesPerSecond)),
+                ("idle pull (up-to-date cursor)", String(format: "%.2f ms", idlePullMilliseconds)),
+            ]
+            let width = rows.map(\.0.count).max() ?? 0
+            let lines = rows.map { label, value in "  " + label.padding(toLength: width + 3, withPad: " ", startingAt: 0) + value }
+            return (["Change feed on \(engine): \(documents) documents per phase, audience \(audience)"] + lines)
+                .joined(separator: "\n")
         }
     }
 
