@@ -7,7 +7,7 @@ public struct TimeoutError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Runs `operation` and returns its result, or throws ``TimeoutError`` once `limit` has
-/// passed, whichever comes first.
+/// passed, whichever comes first. Cancelling the caller cancels the operation.
 ///
 /// Unlike a task group, this returns at the deadline even when the operation ignores
 /// cancellation (a connection pool waiting for a server that is gone): the operation is
@@ -15,26 +15,61 @@ public struct TimeoutError: Error, Sendable, CustomStringConvertible {
 public func withTimeout<T: Sendable>(
     _ limit: Duration, operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let outcome = Mutex<CheckedContinuation<T, any Error>?>(nil)
-    return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-        outcome.withLock { $0 = continuation }
-        let finish: @Sendable (Result<T, any Error>) -> Void = { result in
-            outcome.withLock { pending in
-                pending?.resume(with: result)
-                pending = nil
-            }
+    let race = TimeoutRace<T>()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            race.start(
+                continuation: continuation,
+                work: Task {
+                    do {
+                        race.finish(.success(try await operation()))
+                    } catch {
+                        race.finish(.failure(error))
+                    }
+                },
+                timer: Task {
+                    guard (try? await Task.sleep(for: limit)) != nil else { return }
+                    race.finish(.failure(TimeoutError(limit: limit)))
+                })
         }
-        let work = Task {
-            do {
-                finish(.success(try await operation()))
-            } catch {
-                finish(.failure(error))
-            }
+    } onCancel: {
+        race.finish(.failure(CancellationError()))
+    }
+}
+
+/// The first of the operation, the timer and a cancellation to finish resumes the caller;
+/// the other two are cancelled.
+private final class TimeoutRace<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var outcome: Result<T, any Error>?
+        var tasks: [Task<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func start(continuation: CheckedContinuation<T, any Error>, work: Task<Void, Never>, timer: Task<Void, Never>) {
+        let early: Result<T, any Error>? = state.withLock { state in
+            state.tasks = [work, timer]
+            if let outcome = state.outcome { return outcome }
+            state.continuation = continuation
+            return nil
         }
-        Task {
-            try? await Task.sleep(for: limit)
-            finish(.failure(TimeoutError(limit: limit)))
+        if let early {
             work.cancel()
+            timer.cancel()
+            continuation.resume(with: early)
         }
+    }
+
+    func finish(_ outcome: Result<T, any Error>) {
+        let (continuation, tasks) = state.withLock { state -> (CheckedContinuation<T, any Error>?, [Task<Void, Never>]) in
+            guard state.outcome == nil else { return (nil, []) }
+            state.outcome = outcome
+            defer { state.continuation = nil }
+            return (state.continuation, state.tasks)
+        }
+        for task in tasks { task.cancel() }
+        continuation?.resume(with: outcome)
     }
 }

@@ -76,3 +76,13 @@ import Testing
         #expect(!DocumentID.isValid(id))
     }
 }
+
+@Suite struct TimestampRangeTests {
+    @Test func timesOutsideFourDigitYearsAreRejectedAndNeverWrittenBroken() {
+        #expect(Timestamp(iso8601: "0000-01-01T00:00:00+00:01") == nil)
+        #expect(Timestamp(iso8601: "9999-12-31T23:59:59-01:00") == nil)
+        #expect(Timestamp(iso8601: "0001-01-01T00:00:00Z") != nil)
+        let extreme = Timestamp(millisecondsSince1970: Int64.min / 2).iso8601
+        #expect(Timestamp(iso8601: extreme) != nil)
+    }
+}

@@ -72,13 +72,17 @@ import Testing
             let takeover = try await server.push(mallory, [notePut("note:secret", owner: mallory.id, title: "mine", baseVersion: 1, at: "2026-11-22T12:00:00.000Z")])
             #expect(takeover.json["results"]?[0]?["status"] == "rejected")
             #expect(takeover.json["results"]?[0]?["code"] == "FORBIDDEN")
+            #expect(takeover.json["results"]?[0]?["message"] == "You cannot write this document")
             let delete = try await server.push(mallory, [noteDelete("note:secret", baseVersion: 1, at: "2026-11-22T12:00:00.000Z")])
             #expect(delete.json["results"]?[0]?["status"] == "rejected")
-            // Losing a conflict does not hand over a document the caller cannot read.
-            let stale = try await server.push(mallory, [notePut("note:secret", owner: mallory.id, title: "x", baseVersion: 0, at: "2026-11-22T09:00:00.000Z")])
-            #expect(stale.json["results"]?[0]?["status"] == "conflict")
-            #expect(stale.json["results"]?[0]?["doc"] == nil)
-            #expect(!stale.text.contains("diary"))
+            // A stale write to a document the caller cannot read is refused like any other,
+            // so neither its contents nor its version or edit time can be probed.
+            for (base, time) in [(0, "2026-11-22T09:00:00.000Z"), (1, "2026-11-22T09:00:00.000Z"), (7, "2026-11-22T13:00:00.000Z")] {
+                let probe = try await server.push(mallory, [notePut("note:secret", owner: mallory.id, title: "x", baseVersion: Int64(base), at: time)])
+                #expect(probe.json["results"]?[0]?["status"] == "rejected")
+                #expect(probe.json["results"]?[0]?["message"] == "You cannot write this document")
+                #expect(!probe.text.contains("diary"))
+            }
 
             let alicePull = try await server.pull(alice)
             #expect(alicePull.json["changes"]?[0]?["doc"]?["data"]?["title"] == "diary")
@@ -127,6 +131,23 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func controlCharactersInIdsAreRejectedPerMutationNeverA500(engine: TestEngine) async throws {
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
+            let alice = try await server.signUp("alice@example.com")
+            let response = try await server.push(alice, [
+                notePut("note:1", owner: alice.id, title: "a", mutationID: "nul\u{0}id"),
+                notePut("note:2", owner: alice.id, title: "b", sharedWith: ["user:\u{0}x"]),
+                notePut("note:3", owner: alice.id, title: "c\u{0}d", mutationID: "m3"),
+            ])
+            #expect(response.status == 200)
+            let statuses = response.json["results"]?.arrayValue?.map { $0["status"]?.stringValue ?? "?" }
+            #expect(statuses == ["rejected", "rejected", "applied"])
+            let stored = try await server.pull(alice).json["changes"]?[0]?["doc"]?["data"]?["title"]
+            #expect(stored == "c\u{0}d")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func batchAndCursorLimitsAnswerWithClearErrors(engine: TestEngine) async throws {
         try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
@@ -150,9 +171,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func morePushMutationsThanTheBatchLimitAre413(engine: TestEngine) async throws {
-        var app = NotesTestApp()
-        app.maxBodyBytes = nil
-        try await TestServer.run(engine: engine, apps: [app]) { (server: TestServer) async throws in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp.withServerBodyLimit]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             let tooMany = (0...500).map { notePut("note:\($0)", owner: alice.id, title: "n") }
             let response = try await server.push(alice, tooMany)
@@ -164,9 +183,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func anIdleSyncCostsAFewHundredBytesWhateverTheDataset(engine: TestEngine) async throws {
-        var app = NotesTestApp()
-        app.maxBodyBytes = nil
-        try await TestServer.run(engine: engine, apps: [app]) { (server: TestServer) async throws in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp.withServerBodyLimit]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")
             for batch in 0..<4 {
                 _ = try await server.push(alice, (0..<100).map { notePut("note:\(batch)-\($0)", owner: alice.id, title: String(repeating: "x", count: 100)) })

@@ -108,6 +108,24 @@ import Testing
         }
     }
 
+    @Test(arguments: TestEngine.available)
+    func aJobWhoseLastAttemptDiedWithItsWorkerIsFailedNotRetried(engine: TestEngine) async throws {
+        let clock = ManualWallClock()
+        try await TestDatabase.with(engine, migrations: migrations) { database in
+            let id = try await database.transaction { executor in
+                try await JobQueue(app: "notes", clock: clock).enqueue(kind: "log", payload: [:], maxAttempts: 1, in: executor)
+            }
+            let crashed = await makeRunner(database, clock: clock, leaseSeconds: 60)
+            #expect(try await crashed.claimNextJob() != nil)
+            clock.advance(seconds: 61)
+            let restarted = await makeRunner(database, clock: clock, leaseSeconds: 60)
+            #expect(try await restarted.runDueJobs() == 0)
+            let result = try await state(database, id)
+            #expect(result.status == "failed")
+            #expect(result.logged == 0)
+        }
+    }
+
     @Test func aJobEnqueuedThroughTheServerRunsInTheBackground() async throws {
         try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let response = try await server.request(.POST, "/notes/jobs", json: ["message": "from a route"])

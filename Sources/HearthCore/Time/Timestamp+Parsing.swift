@@ -21,8 +21,13 @@ extension Timestamp {
         guard let offsetMinutes = scanner.utcOffsetMinutes(), scanner.isAtEnd else { return nil }
         let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetMinutes * 60
-        self.init(millisecondsSince1970: seconds * 1000 + millisecond)
+        let milliseconds = seconds * 1000 + millisecond
+        guard Timestamp.writableRange.contains(milliseconds) else { return nil }
+        self.init(millisecondsSince1970: milliseconds)
     }
+
+    /// Years 0001…9999: every timestamp in this range writes as four-digit ISO-8601.
+    public static let writableRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
 }
 
 private struct DigitScanner {

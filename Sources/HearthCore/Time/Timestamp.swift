@@ -28,8 +28,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
 
+    /// Times outside years 0001…9999 are written as the nearest end of that range.
     public var iso8601: String {
-        let (days, msOfDay) = millisecondsSince1970.floorDivided(by: 86_400_000)
+        let clamped = min(max(millisecondsSince1970, Self.writableRange.lowerBound), Self.writableRange.upperBound)
+        let (days, msOfDay) = clamped.floorDivided(by: 86_400_000)
         let (year, month, day) = CivilCalendar.date(fromDaysSince1970: days)
         let hour = msOfDay / 3_600_000
         let minute = msOfDay / 60_000 % 60

@@ -20,6 +20,7 @@ public final class JobRunner: Service, Sendable {
     private let pollInterval: Duration
     private let leaseSeconds: Int64
     private let signal: JobSignal
+    private let isStopping = Atomic<Bool>(false)
 
     /// - Parameter definitions: keyed by `"<app>/<kind>"`.
     public init(
@@ -68,6 +69,7 @@ public final class JobRunner: Service, Sendable {
                 group.cancelAll()
             }
         } onGracefulShutdown: {
+            self.isStopping.store(true, ordering: .relaxed)
             signal.finish()
         }
     }
@@ -76,7 +78,7 @@ public final class JobRunner: Service, Sendable {
     @discardableResult
     public func runDueJobs() async throws -> Int {
         var count = 0
-        while let job = try await claimNextJob() {
+        while !isStopping.load(ordering: .relaxed), let job = try await claimNextJob() {
             await execute(job)
             count += 1
         }
@@ -91,8 +93,14 @@ public final class JobRunner: Service, Sendable {
     /// Claims the next due job without running it (a crashed worker leaves it claimed).
     public func claimNextJob() async throws -> ClaimedJob? {
         let now = clock.now
-        let leaseEnd = now.adding(seconds: leaseSeconds)
         return try await database.transaction { executor in
+            // A job whose last attempt died with its worker is not tried again.
+            try await executor.execute(
+                """
+                UPDATE hearth_jobs SET status = 'failed', finished_at = ?, locked_until = NULL,
+                    last_error = 'the worker stopped during the last attempt'
+                WHERE status = 'running' AND locked_until < ? AND attempts >= max_attempts
+                """, [SQLValue(now), SQLValue(now)])
             let skipLocked = executor.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
             guard let row = try await executor.queryFirst(
                 """
@@ -102,6 +110,10 @@ public final class JobRunner: Service, Sendable {
                 """, [SQLValue(now), SQLValue(now)])
             else { return nil }
             let id = try row.string("id")
+            let key = "\(try row.string("app"))/\(try row.string("kind"))"
+            // The lease outlasts the job's own timeout, so a slow attempt is never taken over.
+            let timeoutSeconds = definitions[key].map { $0.timeout.components.seconds + 30 } ?? 0
+            let leaseEnd = now.adding(seconds: max(leaseSeconds, timeoutSeconds))
             try await executor.execute(
                 "UPDATE hearth_jobs SET status = 'running', attempts = attempts + 1, locked_until = ? WHERE id = ?",
                 [SQLValue(leaseEnd), .text(id)])
@@ -139,22 +151,24 @@ public final class JobRunner: Service, Sendable {
     private func finish(_ job: ClaimedJob, error: (any Error)?) async throws {
         let now = clock.now
         let id = SQLValue.text(job.context.id)
+        // Only the worker holding this attempt may record its outcome.
+        let owned = "id = ? AND status = 'running' AND attempts = \(job.context.attempt)"
         try await database.transaction { executor in
             guard let error else {
                 try await executor.execute(
-                    "UPDATE hearth_jobs SET status = 'done', finished_at = ?, locked_until = NULL, last_error = NULL WHERE id = ?",
+                    "UPDATE hearth_jobs SET status = 'done', finished_at = ?, locked_until = NULL, last_error = NULL WHERE \(owned)",
                     [SQLValue(now), id])
                 return
             }
             let message = SQLValue.text(String(String(describing: error).prefix(1000)))
             if job.context.attempt >= job.maxAttempts {
                 try await executor.execute(
-                    "UPDATE hearth_jobs SET status = 'failed', finished_at = ?, locked_until = NULL, last_error = ? WHERE id = ?",
+                    "UPDATE hearth_jobs SET status = 'failed', finished_at = ?, locked_until = NULL, last_error = ? WHERE \(owned)",
                     [SQLValue(now), message, id])
             } else {
                 let retryAt = now.adding(milliseconds: Self.backoffMilliseconds(afterAttempt: job.context.attempt))
                 try await executor.execute(
-                    "UPDATE hearth_jobs SET status = 'queued', run_at = ?, locked_until = NULL, last_error = ? WHERE id = ?",
+                    "UPDATE hearth_jobs SET status = 'queued', run_at = ?, locked_until = NULL, last_error = ? WHERE \(owned)",
                     [SQLValue(retryAt), message, id])
             }
         }

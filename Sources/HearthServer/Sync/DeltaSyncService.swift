@@ -36,8 +36,11 @@ public struct DeltaSyncService: Sendable {
         func rejected(_ error: APIError, id: String?) -> SyncMutationResult {
             SyncMutationResult(mutationID: mutation.mutationID, status: .rejected, id: id, code: error.code, message: error.message)
         }
-        guard !mutation.mutationID.isEmpty, mutation.mutationID.utf8.count <= 128 else {
-            return rejected(.validation("mutation_id must be 1…128 characters"), id: mutation.targetID)
+        let mutationID = mutation.mutationID
+        guard !mutationID.isEmpty, mutationID.utf8.count <= 128,
+            !mutationID.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else {
+            return rejected(.validation("mutation_id must be 1…128 printable characters"), id: mutation.targetID)
         }
         guard let collection = collections[mutation.collection] else {
             return rejected(APIError(.badRequest, code: .unknownCollection, message: "Unknown collection '\(mutation.collection.prefix(64))'"), id: mutation.targetID)
@@ -60,7 +63,9 @@ public struct DeltaSyncService: Sendable {
             }
         }
         let data = validated
-        let clientUpdatedAt = min(mutation.clientUpdatedAt, documents.clock.now.adding(seconds: maxClockAheadSeconds))
+        let clientUpdatedAt = min(
+            max(mutation.clientUpdatedAt, Timestamp(millisecondsSince1970: 0)),
+            documents.clock.now.adding(seconds: maxClockAheadSeconds))
         let incomingEdit = LastWriteWins.Edit(clientUpdatedAt: clientUpdatedAt, userID: userID)
 
         return try await documents.write { writer in
@@ -79,36 +84,45 @@ public struct DeltaSyncService: Sendable {
         }
     }
 
+    /// The order matters: nothing about a document the caller cannot read is revealed, so
+    /// readability is settled before write rights, and write rights before conflicts.
     private func decide(
         _ mutation: SyncMutation, id: String, data: JSONValue?, stored: StoredDocument?, edit: LastWriteWins.Edit,
         collection: DocumentCollection, writer: DocumentWriter
     ) async throws -> SyncMutationResult {
         let mutationID = mutation.mutationID
         let userID = edit.userID
-        if let stored, stored.collection != collection.name {
-            return SyncMutationResult(mutationID: mutationID, status: .rejected, id: id, code: .forbidden, message: "This id belongs to another collection")
+        if let stored, stored.collection != collection.name || !collection.rule.canRead(stored, userID: userID) {
+            return SyncMutationResult(
+                mutationID: mutationID, status: .rejected, id: id, code: .forbidden, message: "You cannot write this document")
         }
         if data == nil, stored == nil || stored?.deleted == true {
             // Deleting what is not there (or is already gone) is a harmless no-op.
-            let visible = stored.map { collection.rule.canRead($0, userID: userID) } ?? false
-            return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: visible ? stored?.version : nil)
+            return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: stored?.version)
+        }
+        let proposal = ProposedWrite(userID: userID, collection: collection.name, id: id, stored: stored, data: data)
+        let access: Set<String>
+        switch try await collection.rule.decide(proposal, reader: writer) {
+        case .deny(let error):
+            return SyncMutationResult(mutationID: mutationID, status: .rejected, id: id, code: error.code, message: error.message)
+        case .allow(let audience):
+            guard let invalid = audience.first(where: { !DocumentID.isValid($0) }) else {
+                access = audience
+                break
+            }
+            return SyncMutationResult(
+                mutationID: mutationID, status: .rejected, id: id, code: .validationFailed,
+                message: "'\(invalid.prefix(64))' is not a valid user id")
         }
         if let stored, (mutation.baseVersion ?? 0) != stored.version,
             !LastWriteWins().incomingWins(edit, over: stored.lastEdit)
         {
-            let readable = collection.rule.canRead(stored, userID: userID)
-            return SyncMutationResult(mutationID: mutationID, status: .conflict, id: id, doc: readable ? stored.syncDocument : nil)
+            return SyncMutationResult(mutationID: mutationID, status: .conflict, id: id, doc: stored.syncDocument)
         }
-        let proposal = ProposedWrite(userID: userID, collection: collection.name, id: id, stored: stored, data: data)
-        switch try await collection.rule.decide(proposal, reader: writer) {
-        case .deny(let error):
-            return SyncMutationResult(mutationID: mutationID, status: .rejected, id: id, code: error.code, message: error.message)
-        case .allow(let access):
-            let saved = try await writer.save(
-                DocumentWrite(
-                    id: id, collection: collection.name, data: data ?? stored?.data ?? .object([:]), deleted: data == nil,
-                    access: access, clientUpdatedAt: edit.clientUpdatedAt, author: userID))
-            return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: saved.version, seq: saved.seq)
-        }
+        let saved = try await writer.save(
+            DocumentWrite(
+                id: id, collection: collection.name, data: data ?? stored?.data ?? .object([:]), deleted: data == nil,
+                access: access, clientUpdatedAt: edit.clientUpdatedAt, author: userID))
+        return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: saved.version, seq: saved.seq)
     }
 }

@@ -24,6 +24,9 @@ extension DocumentStore {
                 WHERE f.app = ? AND f.user_id = ? AND f.seq > ?
                 ORDER BY f.seq LIMIT ?
                 """, [.text(app), .text(userID), .integer(since), .integer(Int64(limit) + 1)])
+            // A purge that committed after the check above may have removed entries this
+            // page should have held; the client must then resync rather than skip them.
+            try await checkCursor(since, executor: executor)
             let page = rows.prefix(limit)
             let changes = try page.map { row -> SyncChange in
                 let op = SyncChange.Operation(rawValue: try row.string("op")) ?? .remove

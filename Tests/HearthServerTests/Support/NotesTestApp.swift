@@ -10,6 +10,13 @@ struct NotesTestApp: HearthApp {
     var name = "notes"
     var maxBodyBytes: Int? = 64 * 1024
 
+    /// The app without its own body limit, for pushes larger than 64 KiB.
+    static var withServerBodyLimit: NotesTestApp {
+        var app = NotesTestApp()
+        app.maxBodyBytes = nil
+        return app
+    }
+
     var migrations: [Migration] {
         [
             Migration(

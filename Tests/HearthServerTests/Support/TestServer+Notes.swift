@@ -8,26 +8,27 @@ struct NotesUser: Sendable {
     let accessToken: String
     let refreshToken: String
     var bearer: [(String, String)] { [("Authorization", "Bearer \(accessToken)")] }
+
+    /// From a register or login answer.
+    init(tokens body: JSONValue) throws {
+        id = try #require(body["user_id"]?.stringValue)
+        accessToken = try #require(body["access_token"]?.stringValue)
+        refreshToken = try #require(body["refresh_token"]?.stringValue)
+    }
 }
 
 extension TestServer {
     func signUp(_ email: String, app: String = "/notes") async throws -> NotesUser {
         let response = try await request(.POST, "\(app)/auth/register", json: ["email": .string(email), "password": "correct horse"])
         try #require(response.status == 201, "register failed: \(response.text)")
-        let body = response.json
-        return NotesUser(
-            id: try #require(body["user_id"]?.stringValue), accessToken: try #require(body["access_token"]?.stringValue),
-            refreshToken: try #require(body["refresh_token"]?.stringValue))
+        return try NotesUser(tokens: response.json)
     }
 
     /// Signs in again (for example after the clock moved past the access token's life).
     func logIn(_ email: String, app: String = "/notes") async throws -> NotesUser {
         let response = try await request(.POST, "\(app)/auth/login", json: ["email": .string(email), "password": "correct horse"])
         try #require(response.status == 200, "login failed: \(response.text)")
-        let body = response.json
-        return NotesUser(
-            id: try #require(body["user_id"]?.stringValue), accessToken: try #require(body["access_token"]?.stringValue),
-            refreshToken: try #require(body["refresh_token"]?.stringValue))
+        return try NotesUser(tokens: response.json)
     }
 
     func push(_ user: NotesUser, _ mutations: [JSONValue], app: String = "/notes") async throws -> TestResponse {
