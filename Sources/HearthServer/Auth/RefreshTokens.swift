@@ -7,9 +7,10 @@ import HearthStore
 ///
 /// Every token belongs to a family started at sign-in. Presenting a token that was already
 /// rotated means it leaked (or a client misbehaved), so the whole family is revoked —
-/// except that the most recently rotated token may be presented again within
+/// except that the most recently rotated token may be presented once more within
 /// ``reuseGraceSeconds``: two concurrent refreshes from one device then both get a fresh
-/// token of the same family instead of signing the device out.
+/// token of the same family instead of signing the device out. A second reuse is treated
+/// as theft like any other, so the window cannot be used to mint tokens.
 public struct RefreshTokens: Sendable {
     public enum Failure: Error, Sendable, Equatable {
         case unknown
@@ -48,7 +49,7 @@ public struct RefreshTokens: Sendable {
         let outcome: Result<Rotation, Failure> = try await database.transaction { executor in
             let lock = executor.dialect == .postgres ? " FOR UPDATE" : ""
             guard let row = try await executor.queryFirst(
-                "SELECT user_id, family_id, expires_at, rotated_at, revoked_at FROM hearth_refresh_tokens WHERE token_hash = ? AND app = ?\(lock)",
+                "SELECT user_id, family_id, expires_at, rotated_at, revoked_at, grace_reuses FROM hearth_refresh_tokens WHERE token_hash = ? AND app = ?\(lock)",
                 [.text(Self.hash(token)), .text(app)])
             else { return .failure(.unknown) }
             let now = clock.now
@@ -61,10 +62,13 @@ public struct RefreshTokens: Sendable {
                     "SELECT MAX(rotated_at) AS newest FROM hearth_refresh_tokens WHERE family_id = ?", [.text(family)]
                 )?.optionalTimestamp("newest")
                 let withinGrace = now.millisecondsSince1970 - rotatedAt.millisecondsSince1970 <= reuseGraceSeconds * 1000
-                guard newest == rotatedAt, withinGrace else {
+                guard newest == rotatedAt, withinGrace, try row.int("grace_reuses") == 0 else {
                     try await revokeFamily(family, at: now, executor: executor)
                     return .failure(.reused)
                 }
+                try await executor.execute(
+                    "UPDATE hearth_refresh_tokens SET grace_reuses = grace_reuses + 1 WHERE token_hash = ?",
+                    [.text(Self.hash(token))])
             } else {
                 try await executor.execute(
                     "UPDATE hearth_refresh_tokens SET rotated_at = ? WHERE token_hash = ?",
