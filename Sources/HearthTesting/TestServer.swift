@@ -36,18 +36,28 @@ public struct TestServer: Sendable {
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let scratch = try await TestDatabase.make(engine)
-        let platform = try HearthPlatform(
-            configuration: configuration, database: scratch.database, available: apps, secret: secret, clock: clock,
-            threadPool: .singleton, logger: .quietTestLogger)
         do {
-            try await platform.migrate()
-            let result = try await serve(platform, body)
+            let result = try await run(on: scratch.database, apps: apps, configuration: configuration, clock: clock, secret: secret, body)
             await scratch.drop()
             return result
         } catch {
             await scratch.drop()
             throw error
         }
+    }
+
+    /// Starts a server on an existing database (migrating it first), for example a second
+    /// process beside another server on the same PostgreSQL schema. The database stays open.
+    public static func run<T: Sendable>(
+        on database: any HearthDatabase, apps: [any HearthApp], configuration: ServerConfiguration = testConfiguration(),
+        clock: any WallClock = SystemWallClock(), secret: [UInt8] = Array(repeating: 7, count: 32),
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        let platform = try HearthPlatform(
+            configuration: configuration, database: database, available: apps, secret: secret, clock: clock,
+            threadPool: .singleton, logger: .quietTestLogger)
+        try await platform.migrate()
+        return try await serve(platform, body)
     }
 
     private static func serve<T: Sendable>(_ platform: HearthPlatform, _ body: @Sendable (TestServer) async throws -> T) async throws -> T {

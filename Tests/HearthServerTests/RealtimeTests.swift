@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import HearthCore
 import HearthServer
+import HearthStore
 import HearthTesting
 import NIOCore
 import Testing
@@ -45,5 +46,45 @@ import Testing
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next() == 7)
         #expect(hub.subscriberCount == 1)
+    }
+}
+
+/// Two `hearth` processes on one PostgreSQL database: a change written through one
+/// reaches an event stream held open on the other.
+@Suite struct RealtimeAcrossProcessesTests {
+    @Test(.enabled(if: TestEngine.available.contains(.postgres)))
+    func aChangeOnOneServerIsAnnouncedOnAnother() async throws {
+        let scratch = try await TestDatabase.make(.postgres)
+        do {
+            try await announceAcrossServers(database: scratch.database)
+            await scratch.drop()
+        } catch {
+            await scratch.drop()
+            throw error
+        }
+    }
+
+    private func announceAcrossServers(database: any HearthDatabase) async throws {
+        try await TestServer.run(on: database, apps: [NotesTestApp()]) { (writer: TestServer) async throws in
+            try await TestServer.run(on: database, apps: [NotesTestApp()]) { (reader: TestServer) async throws in
+                let alice = try await writer.signUp("alice@example.com")
+                let bob = try await writer.signUp("bob@example.com")
+                try await reader.stream("/notes/api/hearth/v1/sync/events", headers: bob.bearer) { response in
+                    var body = response.body.makeAsyncIterator()
+                    var received = String(buffer: try await body.next() ?? ByteBuffer())
+                    // Give the relay a moment to be listening before the write.
+                    try await Task.sleep(for: .milliseconds(300))
+                    let push = try await writer.push(alice, [notePut("note:1", owner: alice.id, title: "hi", sharedWith: [bob.id])])
+                    let seq = try #require(push.json["results"]?[0]?["seq"]?.intValue)
+                    let start = ContinuousClock.now
+                    while !received.contains("{\"seq\":\(seq)}"), ContinuousClock.now - start < .seconds(5) {
+                        guard let chunk = try await body.next() else { break }
+                        received += String(buffer: chunk)
+                    }
+                    #expect(received.contains("{\"seq\":\(seq)}"))
+                    #expect(ContinuousClock.now - start < .seconds(2))
+                }
+            }
+        }
     }
 }

@@ -84,3 +84,19 @@ import Testing
         }
     }
 }
+
+@Suite struct FeedBroadcastTests {
+    @Test func payloadsRoundTripAndLargeFanOutsAreSplitUnderThePostgresLimit() throws {
+        let users = Dictionary(uniqueKeysWithValues: (0..<2000).map { ("user:\($0)-0000-0000-0000", Int64($0)) })
+        let payloads = FeedBroadcast.payloads(app: "notes", seqByUser: users)
+        #expect(payloads.count > 1)
+        #expect(payloads.allSatisfy { $0.utf8.count < 8000 })
+        var merged: [String: Int64] = [:]
+        for payload in payloads {
+            let notice = try #require(FeedBroadcast.decode(payload))
+            #expect(notice.app == "notes")
+            merged.merge(notice.seqByUser) { _, new in new }
+        }
+        #expect(merged == users)
+    }
+}

@@ -121,7 +121,11 @@ public struct HearthPlatform: Sendable {
             logger: logger.withMetadata(["service": "jobs"]))
         let maintenance = MaintenanceService(
             database: database, documentStores: documentStores, clock: clock, logger: logger.withMetadata(["service": "maintenance"]))
-        return (router, [runner, maintenance])
+        var services: [any Service] = [runner, maintenance]
+        if let postgres = database as? PostgresDatabase {
+            services.append(FeedBroadcastListener(database: postgres, hub: feedHub, logger: logger.withMetadata(["service": "realtime"])))
+        }
+        return (router, services)
     }
 
     /// The whole server, ready for `runService()` (graceful shutdown on SIGINT/SIGTERM).

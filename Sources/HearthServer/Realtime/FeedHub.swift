@@ -3,13 +3,14 @@ import Synchronization
 
 /// Tells open `…/sync/events` streams that their user's feed grew.
 ///
-/// In-process: with several `hearth` processes behind a load balancer, a client connected
-/// to another process learns of the change at its next periodic sync instead.
+/// Local writes arrive through ``FeedObserver``; on PostgreSQL, writes of other processes
+/// arrive through ``FeedBroadcastListener``. A subscriber is told each seq at most once.
 public final class FeedHub: FeedObserver, Sendable {
     private struct Subscriber {
         let app: String
         let userID: String
         let continuation: AsyncStream<Int64>.Continuation
+        var lastSent: Int64 = 0
     }
 
     private let subscribers = Mutex<[UInt64: Subscriber]>([:])
@@ -37,10 +38,14 @@ public final class FeedHub: FeedObserver, Sendable {
 
     public func feedsDidGrow(app: String, to seqByUser: [String: Int64]) {
         let targets = subscribers.withLock { map in
-            map.values.compactMap { subscriber -> (AsyncStream<Int64>.Continuation, Int64)? in
-                guard subscriber.app == app, let seq = seqByUser[subscriber.userID] else { return nil }
-                return (subscriber.continuation, seq)
+            var targets: [(AsyncStream<Int64>.Continuation, Int64)] = []
+            for (id, subscriber) in map where subscriber.app == app {
+                // The same write can arrive twice (locally and relayed back by PostgreSQL).
+                guard let seq = seqByUser[subscriber.userID], seq > subscriber.lastSent else { continue }
+                map[id]?.lastSent = seq
+                targets.append((subscriber.continuation, seq))
             }
+            return targets
         }
         for (continuation, seq) in targets { continuation.yield(seq) }
     }

@@ -30,9 +30,17 @@ public struct DocumentStore: Sendable {
     @discardableResult
     public func write<T: Sendable>(_ body: @Sendable (DocumentWriter) async throws -> T) async throws -> T {
         let touched = FeedTouches()
+        let app = app
         let result = try await database.transaction { executor in
             try await FeedSequence.lock(executor)
-            return try await body(DocumentWriter(store: self, executor: executor, touches: touched))
+            let value = try await body(DocumentWriter(store: self, executor: executor, touches: touched))
+            if executor.dialect == .postgres {
+                // Delivered at commit to every process listening (see FeedBroadcast).
+                for payload in FeedBroadcast.payloads(app: app, seqByUser: touched.snapshot()) {
+                    try await executor.execute("SELECT pg_notify(?, ?)", [.text(FeedBroadcast.channel), .text(payload)])
+                }
+            }
+            return value
         }
         let seqByUser = touched.snapshot()
         if !seqByUser.isEmpty { observer?.feedsDidGrow(app: app, to: seqByUser) }

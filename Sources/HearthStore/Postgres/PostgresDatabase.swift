@@ -74,6 +74,18 @@ public final class PostgresDatabase: HearthDatabase {
         }
     }
 
+    /// Calls `receive` with the payload of every `NOTIFY` on `channel`, from any process
+    /// sharing this database, until the task is cancelled or the connection drops (then it
+    /// throws; callers retry). Holds one pooled connection while it listens.
+    public func listen(on channel: String, _ receive: @escaping @Sendable (String) -> Void) async throws {
+        try checkOpen()
+        try await client.withConnection { connection in
+            try await connection.listen(on: channel) { notifications in
+                for try await notification in notifications { receive(notification.payload) }
+            }
+        }
+    }
+
     /// Leases a pooled connection for `body`, giving up with ``StoreError/unreachable(_:)``
     /// when none can be had within ``leaseTimeout`` (the server is down or the pool is
     /// stopping), instead of waiting forever. Only the wait is timed, never `body`.
