@@ -24,12 +24,8 @@ import Testing
                 // Alice shares a note with Bob: his feed grows and he is told its seq.
                 let push = try await server.push(alice, [notePut("note:1", owner: alice.id, title: "for bob", sharedWith: [bob.id])])
                 let seq = try #require(push.json["results"]?[0]?["seq"]?.intValue)
-                let start = ContinuousClock.now
-                while !received.contains("{\"seq\":\(seq)}"), ContinuousClock.now - start < .seconds(5) {
-                    guard let chunk = try await body.next() else { break }
-                    received += String(buffer: chunk)
-                }
-                #expect(ContinuousClock.now - start < .seconds(1))
+                let waited = try await readEvents(from: &body, into: &received, until: seq)
+                #expect(waited < .seconds(1))
                 return received
             }
             #expect(events.hasPrefix("data: {\"seq\":0}\n\n"))
@@ -76,15 +72,24 @@ import Testing
                     try await Task.sleep(for: .milliseconds(300))
                     let push = try await writer.push(alice, [notePut("note:1", owner: alice.id, title: "hi", sharedWith: [bob.id])])
                     let seq = try #require(push.json["results"]?[0]?["seq"]?.intValue)
-                    let start = ContinuousClock.now
-                    while !received.contains("{\"seq\":\(seq)}"), ContinuousClock.now - start < .seconds(5) {
-                        guard let chunk = try await body.next() else { break }
-                        received += String(buffer: chunk)
-                    }
+                    let waited = try await readEvents(from: &body, into: &received, until: seq)
                     #expect(received.contains("{\"seq\":\(seq)}"))
-                    #expect(ContinuousClock.now - start < .seconds(2))
+                    #expect(waited < .seconds(2))
                 }
             }
         }
     }
+}
+
+/// Reads server-sent events into `received` until the event for `seq` arrives (or 5 s
+/// pass); returns how long that took.
+func readEvents(
+    from body: inout HTTPClientResponse.Body.AsyncIterator, into received: inout String, until seq: Int64
+) async throws -> Duration {
+    let start = ContinuousClock.now
+    while !received.contains("{\"seq\":\(seq)}"), ContinuousClock.now - start < .seconds(5) {
+        guard let chunk = try await body.next() else { break }
+        received += String(buffer: chunk)
+    }
+    return ContinuousClock.now - start
 }
