@@ -66,7 +66,7 @@ public struct TestServer: Sendable {
         let group = ServiceGroup(services: [application], gracefulShutdownSignals: [], logger: .quietTestLogger)
         let running = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw TestDatabaseUnavailable(description: "the server did not start") }
+        guard let port = await iterator.next() else { throw TestServerDidNotStart() }
         let http = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
         let server = TestServer(platform: platform, port: port, http: http)
         let outcome: Result<T, any Error>
@@ -129,3 +129,6 @@ public struct TestResponse: Sendable {
 
     public func header(_ name: String) -> String? { headers.first(name: name) }
 }
+
+/// The application stopped before it reported a listening port.
+public struct TestServerDidNotStart: Error {}

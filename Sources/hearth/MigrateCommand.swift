@@ -22,7 +22,7 @@ struct MigrateCommand: AsyncParsableCommand {
         storage.apply(to: &overrides)
         do {
             let configuration = try ServerConfiguration.resolve(overrides)
-            let logger = Logging.bootstrapOnce(level: configuration.logLevel)
+            let logger = LogOutput.start(level: configuration.logLevel)
             try DatabaseOpener.prepareDataDirectory(configuration.dataDirectory)
             let database = try await DatabaseOpener.open(configuration, logger: logger)
             let migrations = HearthPlatform.migrations(of: AppCatalog.available)

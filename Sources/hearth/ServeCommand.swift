@@ -31,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
         server.apply(to: &overrides)
         do {
             let configuration = try ServerConfiguration.resolve(overrides)
-            let logger = Logging.bootstrapOnce(level: configuration.logLevel)
+            let logger = LogOutput.start(level: configuration.logLevel)
             try DatabaseOpener.prepareDataDirectory(configuration.dataDirectory)
             let secret = try SigningSecret.loadOrCreate(inDirectory: configuration.dataDirectory)
             let database = try await DatabaseOpener.open(configuration, logger: logger)
@@ -52,19 +52,5 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.exit(error, context: "cannot serve")
         }
-    }
-}
-
-enum Logging {
-    /// Sends structured logs to standard error at `level`.
-    static func bootstrapOnce(level: Logger.Level) -> Logger {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        var logger = Logger(label: "hearth")
-        logger.logLevel = level
-        return logger
     }
 }

@@ -7,12 +7,14 @@ import Testing
 /// Durable jobs: run once on success, retried with backoff, failed after the last
 /// attempt, and picked up again after a crash.
 @Suite struct JobRunnerTests {
-    func makeRunner(_ database: any HearthDatabase, clock: any WallClock, leaseSeconds: Int64 = 300) async -> JobRunner {
-        let platform = try? HearthPlatform(
-            configuration: TestServer.testConfiguration(), database: database, available: [NotesTestApp()],
+    /// A runner with the notes app's jobs, as a fresh process would start it.
+    func makeRunner(_ database: any HearthDatabase, clock: any WallClock, leaseSeconds: Int64 = 300) async throws -> JobRunner {
+        let app = NotesTestApp()
+        let platform = try HearthPlatform(
+            configuration: TestServer.testConfiguration(), database: database, available: [app],
             secret: Array(repeating: 1, count: 32), clock: clock, threadPool: .singleton, logger: .quietTestLogger)
-        let services = await platform?.services(for: NotesTestApp())
-        let definitions = Dictionary(uniqueKeysWithValues: (services.map { NotesTestApp().jobs(services: $0) } ?? []).map { ("notes/\($0.kind)", $0) })
+        let jobs = app.jobs(services: await platform.services(for: app))
+        let definitions = Dictionary(uniqueKeysWithValues: jobs.map { (JobRunner.key(app: app.name, kind: $0.kind), $0) })
         return JobRunner(
             database: database, definitions: definitions, clock: clock, metrics: ServerMetrics(), leaseSeconds: leaseSeconds,
             logger: .quietTestLogger)
@@ -38,7 +40,7 @@ import Testing
     func aJobRunsOnceAndIsMarkedDone(engine: TestEngine) async throws {
         let clock = ManualWallClock()
         try await TestDatabase.with(engine, migrations: migrations) { database in
-            let runner = await makeRunner(database, clock: clock)
+            let runner = try await makeRunner(database, clock: clock)
             let id = try await enqueue(database, clock: clock, payload: ["message": "hello"])
             #expect(try await runner.runDueJobs() == 1)
             #expect(try await runner.runDueJobs() == 0)
@@ -52,7 +54,7 @@ import Testing
     func aFailingJobIsRetriedWithBackoffAndFailsAfterItsLastAttempt(engine: TestEngine) async throws {
         let clock = ManualWallClock()
         try await TestDatabase.with(engine, migrations: migrations) { database in
-            let runner = await makeRunner(database, clock: clock)
+            let runner = try await makeRunner(database, clock: clock)
             let id = try await enqueue(database, clock: clock, payload: ["fail_attempts": 5])
             #expect(try await runner.runDueJobs() == 1)
             #expect(try await state(database, id).status == "queued")
@@ -75,7 +77,7 @@ import Testing
     func aJobSucceedsOnARetry(engine: TestEngine) async throws {
         let clock = ManualWallClock()
         try await TestDatabase.with(engine, migrations: migrations) { database in
-            let runner = await makeRunner(database, clock: clock)
+            let runner = try await makeRunner(database, clock: clock)
             let id = try await enqueue(database, clock: clock, payload: ["fail_attempts": 1])
             _ = try await runner.runDueJobs()
             clock.advance(seconds: 5)
@@ -90,13 +92,13 @@ import Testing
     func jobsSurviveARestartAndAnAbandonedClaimIsTakenOverAfterItsLease(engine: TestEngine) async throws {
         let clock = ManualWallClock()
         try await TestDatabase.with(engine, migrations: migrations) { database in
-            let crashed = await makeRunner(database, clock: clock, leaseSeconds: 60)
+            let crashed = try await makeRunner(database, clock: clock, leaseSeconds: 60)
             let abandoned = try await enqueue(database, clock: clock, payload: ["message": "in hand at the crash"])
             // The first process claims the job and dies before finishing it.
             #expect(try await crashed.claimNextJob() != nil)
             let waiting = try await enqueue(database, clock: clock, payload: ["message": "queued at the crash"])
 
-            let restarted = await makeRunner(database, clock: clock, leaseSeconds: 60)
+            let restarted = try await makeRunner(database, clock: clock, leaseSeconds: 60)
             #expect(try await restarted.runDueJobs() == 1)
             #expect(try await state(database, waiting).status == "done")
             #expect(try await state(database, abandoned).status == "running")
@@ -115,10 +117,10 @@ import Testing
             let id = try await database.transaction { executor in
                 try await JobQueue(app: "notes", clock: clock).enqueue(kind: "log", payload: [:], maxAttempts: 1, in: executor)
             }
-            let crashed = await makeRunner(database, clock: clock, leaseSeconds: 60)
+            let crashed = try await makeRunner(database, clock: clock, leaseSeconds: 60)
             #expect(try await crashed.claimNextJob() != nil)
             clock.advance(seconds: 61)
-            let restarted = await makeRunner(database, clock: clock, leaseSeconds: 60)
+            let restarted = try await makeRunner(database, clock: clock, leaseSeconds: 60)
             #expect(try await restarted.runDueJobs() == 0)
             let result = try await state(database, id)
             #expect(result.status == "failed")

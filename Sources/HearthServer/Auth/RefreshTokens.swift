@@ -126,6 +126,6 @@ public struct RefreshTokens: Sendable {
     /// Lookups go by this hash, so the stored value is useless to a database thief and no
     /// token text is ever compared byte by byte.
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(token.utf8)).hexString
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// The secret that signs access tokens and OAuth state: created at random on first start,
 /// stored in the data directory with mode 0600, and reused afterwards. Never built in.
@@ -18,7 +19,7 @@ public enum SigningSecret {
         }
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<64).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let hex = secret.map { String(format: "%02x", $0) }.joined()
+        let hex = secret.hexString
         guard files.createFile(atPath: path, contents: Data((hex + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
             throw ConfigurationError(setting: "data directory", message: "cannot write \(path); check that the directory is writable")
         }

@@ -22,7 +22,10 @@ public final class JobRunner: Service, Sendable {
     private let signal: JobSignal
     private let isStopping = Atomic<Bool>(false)
 
-    /// - Parameter definitions: keyed by `"<app>/<kind>"`.
+    /// The key of a job kind in `definitions`: `"<app>/<kind>"`.
+    public static func key(app: String, kind: String) -> String { "\(app)/\(kind)" }
+
+    /// - Parameter definitions: keyed by ``key(app:kind:)``.
     public init(
         database: any HearthDatabase, definitions: [String: JobDefinition], clock: any WallClock, metrics: ServerMetrics,
         signal: JobSignal = JobSignal(), pollInterval: Duration = .seconds(1), leaseSeconds: Int64 = 300, logger: Logger
@@ -110,7 +113,7 @@ public final class JobRunner: Service, Sendable {
                 """, [SQLValue(now), SQLValue(now)])
             else { return nil }
             let id = try row.string("id")
-            let key = "\(try row.string("app"))/\(try row.string("kind"))"
+            let key = Self.key(app: try row.string("app"), kind: try row.string("kind"))
             // The lease outlasts the job's own timeout, so a slow attempt is never taken over.
             let timeoutSeconds = definitions[key].map { $0.timeout.components.seconds + 30 } ?? 0
             let leaseEnd = now.adding(seconds: max(leaseSeconds, timeoutSeconds))
@@ -126,7 +129,7 @@ public final class JobRunner: Service, Sendable {
 
     private func execute(_ job: ClaimedJob) async {
         let context = job.context
-        let key = "\(context.app)/\(context.kind)"
+        let key = Self.key(app: context.app, kind: context.kind)
         var jobLogger = logger
         jobLogger[metadataKey: "job"] = .string(context.id)
         jobLogger[metadataKey: "kind"] = .string(key)

@@ -114,7 +114,7 @@ public struct HearthPlatform: Sendable {
                     .register(on: routes.group("api/hearth/v1/sync").add(middleware: services.requireAccessToken))
                 documentStores.append(services.documents)
             }
-            for job in app.jobs(services: services) { jobDefinitions["\(app.name)/\(job.kind)"] = job }
+            for job in app.jobs(services: services) { jobDefinitions[JobRunner.key(app: app.name, kind: job.kind)] = job }
         }
         let runner = JobRunner(
             database: database, definitions: jobDefinitions, clock: clock, metrics: metrics, signal: jobSignal,

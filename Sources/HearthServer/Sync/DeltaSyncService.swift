@@ -122,7 +122,8 @@ public struct DeltaSyncService: Sendable {
         let saved = try await writer.save(
             DocumentWrite(
                 id: id, collection: collection.name, data: data ?? stored?.data ?? .object([:]), deleted: data == nil,
-                access: access, clientUpdatedAt: edit.clientUpdatedAt, author: userID))
+                access: access, clientUpdatedAt: edit.clientUpdatedAt, author: userID),
+            replacing: stored)
         return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: saved.version, seq: saved.seq)
     }
 }

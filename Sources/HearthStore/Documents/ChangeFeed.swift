@@ -17,9 +17,7 @@ extension DocumentStore {
             try await checkCursor(since, executor: executor)
             let rows = try await executor.query(
                 """
-                SELECT f.seq AS feed_seq, f.collection AS feed_collection, f.doc_id, f.op,
-                       d.app, d.id, d.collection, d.body, d.version, d.seq, d.updated_at, d.client_updated_at,
-                       d.updated_by, d.deleted, d.access
+                SELECT f.seq AS feed_seq, f.collection AS feed_collection, f.doc_id, f.op, \(StoredDocument.columns(of: "d"))
                 FROM hearth_feed f LEFT JOIN hearth_documents d ON d.app = f.app AND d.id = f.doc_id
                 WHERE f.app = ? AND f.user_id = ? AND f.seq > ?
                 ORDER BY f.seq LIMIT ?

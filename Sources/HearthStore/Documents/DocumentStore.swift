@@ -62,10 +62,9 @@ public struct DocumentStore: Sendable {
     public func documents(
         in collection: String, readableBy userID: String, includingDeleted: Bool = true, executor: any SQLExecutor
     ) async throws -> [StoredDocument] {
-        let columns = StoredDocument.columns.split(separator: ",").map { "d.\($0.trimmingCharacters(in: .whitespaces))" }
         let rows = try await executor.query(
             """
-            SELECT \(columns.joined(separator: ", ")) FROM hearth_document_access a
+            SELECT \(StoredDocument.columns(of: "d")) FROM hearth_document_access a
             JOIN hearth_documents d ON d.app = a.app AND d.id = a.doc_id
             WHERE a.app = ? AND a.user_id = ? AND a.collection = ? \(includingDeleted ? "" : "AND d.deleted = 0")
             ORDER BY d.id

@@ -19,7 +19,13 @@ public struct DocumentWriter: Sendable {
     /// seq, so a cursor never stops between two entries of one number.
     @discardableResult
     public func save(_ write: DocumentWrite) async throws -> StoredDocument {
-        let previous = try await fetch(write.id)
+        try await save(write, replacing: try await fetch(write.id))
+    }
+
+    /// ``save(_:)`` for a caller that has already fetched the stored version through this
+    /// writer (so it is current: the feed lock is held), sparing a second read.
+    @discardableResult
+    public func save(_ write: DocumentWrite, replacing previous: StoredDocument?) async throws -> StoredDocument {
         let seq = try await FeedSequence.next(executor)
         let now = store.clock.now
         let access = write.access.sorted()

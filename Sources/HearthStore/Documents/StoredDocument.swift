@@ -59,8 +59,16 @@ public struct DocumentWrite: Sendable, Hashable {
 }
 
 extension StoredDocument {
-    static let columns =
-        "app, id, collection, body, version, seq, updated_at, client_updated_at, updated_by, deleted, access"
+    private static let columnNames = [
+        "app", "id", "collection", "body", "version", "seq", "updated_at", "client_updated_at", "updated_by", "deleted", "access",
+    ]
+
+    static let columns = columnNames.joined(separator: ", ")
+
+    /// The columns qualified by a table alias, for joins.
+    static func columns(of alias: String) -> String {
+        columnNames.map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
 
     init(row: SQLRow) throws {
         let access = try row.json("access").arrayValue?.compactMap(\.stringValue) ?? []
