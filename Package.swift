@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthTesting", targets: ["HearthTesting"]),
+        .library(name: "HearthQRCode", targets: ["HearthQRCode"]),
+        .library(name: "WishWithMeServer", targets: ["WishWithMeServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -58,9 +60,28 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .systemLibrary(
+            name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "HearthQRCode", dependencies: ["CQREncode", "CPNG"]),
+        .target(
+            name: "WishWithMeServer",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthServer",
+                "HearthQRCode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "hearth",
             dependencies: [
+                "WishWithMeServer",
                 "HearthCore",
                 "HearthStore",
                 "HearthServer",
@@ -88,6 +109,14 @@ let package = Package(
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthCore", "HearthStore", "HearthTesting"]),
+        .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthQRCode", "CPNG"]),
+        .testTarget(
+            name: "WishWithMeServerTests",
+            dependencies: [
+                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "WishWithMeServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [

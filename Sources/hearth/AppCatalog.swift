@@ -1,7 +1,13 @@
+import Foundation
 import HearthServer
+import WishWithMeServer
 
-/// Every app this build of `hearth` can serve. Each `<App>Server` module adds its
-/// `HearthApp` conformance here.
+/// Every app this build of `hearth` can serve, each configured from its own `HEARTH_*`
+/// environment variables. Each `<App>Server` module adds its `HearthApp` conformance here.
 enum AppCatalog {
-    static let available: [any HearthApp] = []
+    static func available(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError)
+        -> [any HearthApp]
+    {
+        [WishWithMeApp(settings: try WishWithMeSettings.fromEnvironment(environment))]
+    }
 }

@@ -25,7 +25,7 @@ struct MigrateCommand: AsyncParsableCommand {
             let logger = LogOutput.start(level: configuration.logLevel)
             try DatabaseOpener.prepareDataDirectory(configuration.dataDirectory)
             let database = try await DatabaseOpener.open(configuration, logger: logger)
-            let migrations = HearthPlatform.migrations(of: AppCatalog.available)
+            let migrations = HearthPlatform.migrations(of: try AppCatalog.available())
             var quiet = logger
             quiet.logLevel = max(logger.logLevel, .warning)  // the list below says what was applied
             let applied = try await MigrationRunner(database: database, logger: quiet).run(migrations)

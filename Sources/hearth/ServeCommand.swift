@@ -38,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
             let threadPool = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
             threadPool.start()
             let platform = try HearthPlatform(
-                configuration: configuration, database: database, available: AppCatalog.available, secret: secret,
+                configuration: configuration, database: database, available: try AppCatalog.available(), secret: secret,
                 threadPool: threadPool, logger: logger)
             try await platform.migrate()
             let mounts = platform.apps.map { platform.isRootMounted ? "\($0.name) at /" : "/\($0.name)" }

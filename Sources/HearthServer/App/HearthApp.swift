@@ -8,8 +8,9 @@ public protocol HearthApp: Sendable {
     var name: String { get }
     /// The app's own schema steps; module names use the app's table prefix.
     var migrations: [Migration] { get }
-    /// Collections served by the delta sync endpoints under `…/api/hearth/v1/sync`.
-    var collections: [DocumentCollection] { get }
+    /// Collections served by the delta sync endpoints under `…/api/hearth/v1/sync`. Their
+    /// rules get the app's services (a rule may enqueue a job in the write's transaction).
+    func collections(services: AppServices) -> [DocumentCollection]
     /// How this app writes errors (the original clients parse their own shape).
     var errorFormat: any ErrorResponseFormat { get }
     /// A request body limit below the server's, if the app wants one.
@@ -25,7 +26,7 @@ public protocol HearthApp: Sendable {
 
 extension HearthApp {
     public var migrations: [Migration] { [] }
-    public var collections: [DocumentCollection] { [] }
+    public func collections(services: AppServices) -> [DocumentCollection] { [] }
     public var errorFormat: any ErrorResponseFormat { HearthErrorFormat() }
     public var maxBodyBytes: Int? { nil }
     public func jobs(services: AppServices) -> [JobDefinition] { [] }

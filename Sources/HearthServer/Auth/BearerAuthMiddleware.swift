@@ -12,19 +12,24 @@ public struct BearerAuthMiddleware: RouterMiddleware {
         self.app = app
     }
 
+    /// `WWW-Authenticate: Bearer` on every 401 (RFC 6750).
+    public static let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
+
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization], header.count > 7,
             header.prefix(7).lowercased() == "bearer "
         else {
-            throw APIError(.unauthorized, code: .unauthorized, message: "Send an access token as 'Authorization: Bearer <token>'")
+            throw APIError(
+                .unauthorized, code: .unauthorized, message: "Send an access token as 'Authorization: Bearer <token>'",
+                headers: Self.challenge)
         }
         let claims: AccessTokenClaims
         do {
             claims = try await tokens.verify(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), audience: app)
         } catch AccessTokens.Failure.expired {
-            throw APIError(.unauthorized, code: .tokenExpired, message: "The access token has expired; refresh it")
+            throw APIError(.unauthorized, code: .tokenExpired, message: "The access token has expired; refresh it", headers: Self.challenge)
         } catch {
-            throw APIError(.unauthorized, code: .unauthorized, message: "The access token is not valid for this app")
+            throw APIError(.unauthorized, code: .unauthorized, message: "The access token is not valid for this app", headers: Self.challenge)
         }
         var context = context
         context.userID = claims.sub

@@ -108,8 +108,9 @@ public struct HearthPlatform: Sendable {
             routes.add(middleware: ErrorResponseMiddleware(format: app.errorFormat))
             if let limit = app.maxBodyBytes { routes.add(middleware: BodyLimitMiddleware(limit: limit)) }
             app.addRoutes(to: routes, services: services)
-            if !app.collections.isEmpty {
-                let sync = DeltaSyncService(documents: services.documents, collections: app.collections)
+            let collections = app.collections(services: services)
+            if !collections.isEmpty {
+                let sync = DeltaSyncService(documents: services.documents, collections: collections)
                 DeltaSyncRoutes(service: sync, hub: feedHub)
                     .register(on: routes.group("api/hearth/v1/sync").add(middleware: services.requireAccessToken))
                 documentStores.append(services.documents)

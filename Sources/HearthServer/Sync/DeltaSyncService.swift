@@ -102,10 +102,17 @@ public struct DeltaSyncService: Sendable {
         }
         let proposal = ProposedWrite(userID: userID, collection: collection.name, id: id, stored: stored, data: data)
         let access: Set<String>
+        var data = data
         switch try await collection.rule.decide(proposal, reader: writer) {
         case .deny(let error):
             return SyncMutationResult(mutationID: mutationID, status: .rejected, id: id, code: error.code, message: error.message)
-        case .allow(let audience):
+        case .skip:
+            guard let stored, collection.rule.canRead(stored, userID: userID) else {
+                return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: stored?.version)
+            }
+            return SyncMutationResult(mutationID: mutationID, status: .conflict, id: id, doc: stored.syncDocument)
+        case .allow(let audience, let normalised):
+            if let normalised { data = normalised }
             guard let invalid = audience.first(where: { !DocumentID.isValid($0) }) else {
                 access = audience
                 break
@@ -121,9 +128,10 @@ public struct DeltaSyncService: Sendable {
         }
         let saved = try await writer.save(
             DocumentWrite(
-                id: id, collection: collection.name, data: data ?? stored?.data ?? .object([:]), deleted: data == nil,
+                id: id, collection: collection.name, data: data ?? stored?.data ?? .object([:]), deleted: mutation.op == .delete,
                 access: access, clientUpdatedAt: edit.clientUpdatedAt, author: userID),
             replacing: stored)
+        try await collection.rule.didSave(saved, previous: stored, by: userID, writer: writer)
         return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: saved.version, seq: saved.seq)
     }
 }

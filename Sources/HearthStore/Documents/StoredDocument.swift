@@ -65,12 +65,13 @@ extension StoredDocument {
 
     static let columns = columnNames.joined(separator: ", ")
 
-    /// The columns qualified by a table alias, for joins.
-    static func columns(of alias: String) -> String {
+    /// The columns of `hearth_documents` qualified by a table alias, for an app's joins
+    /// with its own tables; read the rows back with ``init(row:)``.
+    public static func columns(of alias: String) -> String {
         columnNames.map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
-    init(row: SQLRow) throws {
+    public init(row: SQLRow) throws {
         let access = try row.json("access").arrayValue?.compactMap(\.stringValue) ?? []
         self.init(
             app: try row.string("app"), id: try row.string("id"), collection: try row.string("collection"),

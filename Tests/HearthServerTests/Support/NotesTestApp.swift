@@ -28,7 +28,7 @@ struct NotesTestApp: HearthApp {
         ]
     }
 
-    var collections: [DocumentCollection] {
+    func collections(services: AppServices) -> [DocumentCollection] {
         [
             DocumentCollection(
                 name: "notes", rule: OwnedDocumentRule(ownerField: "owner", sharedWithField: "shared_with"),

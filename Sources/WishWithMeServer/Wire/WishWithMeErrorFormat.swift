@@ -1,0 +1,18 @@
+import HearthCore
+import HearthServer
+import Hummingbird
+
+/// Errors in both shapes the original clients read (spec §1.8): the PWA reads `detail`,
+/// the iOS app the `error` envelope. Validation errors keep `detail` as the framework's
+/// array of problems, with code `VALIDATION_ERROR`.
+struct WishWithMeErrorFormat: ErrorResponseFormat {
+    func response(for error: APIError) -> Response {
+        let code = error.code == .validationFailed ? "VALIDATION_ERROR" : error.code.rawValue
+        let detail: JSONValue =
+            error.code == .validationFailed
+            ? [["type": "value_error", "loc": ["body"], "msg": .string(error.message), "input": .null]]
+            : .string(error.message)
+        let body: JSONValue = ["detail": detail, "error": ["code": .string(code), "message": .string(error.message)]]
+        return Response.json(body, status: error.status, headers: error.headers)
+    }
+}
