@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthTesting", targets: ["HearthTesting"]),
         .library(name: "HearthQRCode", targets: ["HearthQRCode"]),
+        .library(name: "HearthOutbound", targets: ["HearthOutbound"]),
         .library(name: "WishWithMeServer", targets: ["WishWithMeServer"]),
     ],
     dependencies: [
@@ -27,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(
@@ -65,18 +67,33 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "HearthQRCode", dependencies: ["CQREncode", "CPNG"]),
         .target(
+            name: "HearthOutbound",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(
             name: "WishWithMeServer",
             dependencies: [
                 "HearthCore",
                 "HearthStore",
                 "HearthServer",
                 "HearthQRCode",
+                "HearthOutbound",
+                "CLibXML2",
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Resources/openapi.json")]
         ),
         .executableTarget(
             name: "hearth",
@@ -111,11 +128,24 @@ let package = Package(
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthCore", "HearthStore", "HearthTesting"]),
         .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthQRCode", "CPNG"]),
         .testTarget(
+            name: "HearthOutboundTests",
+            dependencies: [
+                "HearthOutbound",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .testTarget(
             name: "WishWithMeServerTests",
             dependencies: [
                 "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "WishWithMeServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("Resolution/Fixtures")]
         ),
         .testTarget(
             name: "HearthServerTests",

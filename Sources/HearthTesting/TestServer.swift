@@ -122,6 +122,12 @@ public struct TestResponse: Sendable {
     public let headers: HTTPHeaders
     public let body: [UInt8]
 
+    public init(status: Int, headers: HTTPHeaders, body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
     public var text: String { String(decoding: body, as: UTF8.self) }
 
     /// The body parsed as JSON (`null` when it is not JSON).

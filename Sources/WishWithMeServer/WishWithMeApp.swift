@@ -1,7 +1,10 @@
+import Foundation
 import HearthCore
+import HearthOutbound
 import HearthServer
 import HearthStore
 import Hummingbird
+import NIOPosix
 
 /// Wish With Me on Hearth: the original API (auth, OAuth, sync v2, shares) wire-compatible
 /// with the original iOS app and PWA and hardened, plus Hearth delta sync of the same six
@@ -31,6 +34,7 @@ public struct WishWithMeApp: HearthApp {
         let accounts = AccountStore(documents: services.documents, rules: rules)
         let api = routes.group().add(middleware: SecurityHeadersMiddleware(strictTransportSecurity: !settings.debug))
         StatusRoutes(database: services.database).register(on: api)
+        OpenAPIRoute().register(on: api)
         AuthRoutes(services: services, accounts: accounts).register(on: api)
         let signedIn = api.group()
             .add(middleware: services.requireAccessToken)
@@ -38,5 +42,24 @@ public struct WishWithMeApp: HearthApp {
         LegacySyncRoutes(service: LegacySyncService(documents: services.documents, rules: rules))
             .register(on: signedIn.group("api/v2/sync"))
         ShareRoutes(service: ShareService(documents: services.documents, rules: rules), settings: settings).register(on: signedIn)
+        let oauth = OAuthRoutes(
+            service: OAuthService(services: services, accounts: accounts, rules: rules, settings: settings, http: .shared),
+            connected: ConnectedAccounts(documents: services.documents), settings: settings)
+        oauth.register(on: api)
+        oauth.registerSignedIn(on: signedIn)
+    }
+
+    public func jobs(services: AppServices) -> [JobDefinition] {
+        var policy = OutboundPolicy()
+        policy.allowedPrivateHosts = settings.resolverAllowedPrivateHosts
+        let resolver = ItemResolver(
+            documents: services.documents, rules: WishWithMeRules(jobs: services.jobs),
+            fetcher: OutboundFetcher(policy: policy, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, threadPool: .singleton),
+            instanceID: "resolver:\(UUID().uuidString.lowercased())", logger: services.logger)
+        return [
+            JobDefinition(kind: ItemResolutionTrigger.jobKind, maxAttempts: ItemResolutionTrigger.maxAttempts, timeout: .seconds(90)) {
+                job in try await resolver.run(job)
+            }
+        ]
     }
 }

@@ -15,8 +15,12 @@ public struct OAuthProviderSettings: Sendable, Hashable {
     public var userInfoURL: String
     public var scopes: String
     /// Whether the provider's email may be trusted as verified for linking to an existing
-    /// account (Google says so per user with `email_verified`; Yandex only if configured).
+    /// account (Google says so per user with `email_verified`, and only then is it
+    /// trusted; Yandex only if configured).
     public var trustsEmails: Bool
+
+    /// Google is an OpenID Connect provider: its authorize URL carries a `nonce`.
+    var usesOpenIDConnect: Bool { provider == .google }
 
     public init(
         provider: Provider, clientID: String, clientSecret: String, authorizeURL: String, tokenURL: String, userInfoURL: String,
@@ -36,7 +40,7 @@ public struct OAuthProviderSettings: Sendable, Hashable {
         OAuthProviderSettings(
             provider: .google, clientID: clientID, clientSecret: clientSecret,
             authorizeURL: "https://accounts.google.com/o/oauth2/v2/auth", tokenURL: "https://oauth2.googleapis.com/token",
-            userInfoURL: "https://openidconnect.googleapis.com/v1/userinfo", scopes: "openid email profile")
+            userInfoURL: "https://openidconnect.googleapis.com/v1/userinfo", scopes: "openid email profile", trustsEmails: true)
     }
 
     public static func yandex(clientID: String, clientSecret: String) -> OAuthProviderSettings {

@@ -30,12 +30,13 @@ struct ShareService: Sendable {
                 throw APIError.forbidden("Only the wishlist owner can create share links")
             }
             let now = writer.store.clock.now
+            let stamp = LegacyTimestamp.format(now)
             let expiresAt = expiresInDays.map { LegacyTimestamp.format(now.adding(seconds: Int64($0) * 86_400)) }
             let body: JSONValue = [
                 "type": "share", "wishlist_id": .string(wishlistID), "owner_id": .string(userID), "token": .string(token),
                 "link_type": .string(linkType.rawValue), "expires_at": expiresAt.map(JSONValue.string) ?? .null,
-                "access_count": 0, "revoked": false, "granted_users": [], "created_at": .string(context.now),
-                "updated_at": .string(context.now), "share_url": .string(shareURL),
+                "access_count": 0, "revoked": false, "granted_users": [], "created_at": .string(stamp),
+                "updated_at": .string(stamp), "share_url": .string(shareURL),
                 "qr_code_base64": qrCode.map(JSONValue.string) ?? .null,
             ]
             let id = WishWithMeCollection.shares.makeID()

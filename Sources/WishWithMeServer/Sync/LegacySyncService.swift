@@ -68,7 +68,7 @@ struct LegacySyncService: Sendable {
             let stored = try await writer.fetch(id)
             if isDelete, stored == nil || stored?.deleted == true { return nil }
             let proposal = ProposedWrite(
-                userID: userID, collection: collection.rawValue, id: id, stored: stored, data: isDelete ? nil : document)
+                userID: userID, collection: collection.rawValue, id: id, stored: stored, data: isDelete ? JSONValue?.none : document)
             let lastWriteWins = LegacyLastWriteWins(now: writer.store.clock.now)
             switch try await rules.decide(proposal, in: collection, writer: writer) {
             case .skip:
