@@ -152,6 +152,7 @@ let package = Package(
             dependencies: [
                 "HearthCore", "HearthStore", "HearthServer", "HearthTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOPosix", package: "swift-nio"),

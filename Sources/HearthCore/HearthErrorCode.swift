@@ -10,6 +10,7 @@ public struct HearthErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cu
 
     public static let badRequest = HearthErrorCode("BAD_REQUEST")
     public static let validationFailed = HearthErrorCode("VALIDATION_FAILED")
+    public static let invalidJSON = HearthErrorCode("INVALID_JSON")
     public static let unauthorized = HearthErrorCode("UNAUTHORIZED")
     public static let tokenExpired = HearthErrorCode("TOKEN_EXPIRED")
     public static let forbidden = HearthErrorCode("FORBIDDEN")

@@ -19,6 +19,7 @@ public struct WishWithMeApp: HearthApp {
 
     public var migrations: [Migration] { WishWithMeMigrations.all }
     public var errorFormat: any ErrorResponseFormat { WishWithMeErrorFormat() }
+    public var responseHeaders: HTTPFields { SecurityHeaders.fields(strictTransportSecurity: !settings.debug) }
 
     public func collections(services: AppServices) -> [DocumentCollection] {
         let rules = WishWithMeRules(jobs: services.jobs)
@@ -32,7 +33,7 @@ public struct WishWithMeApp: HearthApp {
     public func addRoutes(to routes: RouterGroup<HearthRequestContext>, services: AppServices) {
         let rules = WishWithMeRules(jobs: services.jobs)
         let accounts = AccountStore(documents: services.documents, rules: rules)
-        let api = routes.group().add(middleware: SecurityHeadersMiddleware(strictTransportSecurity: !settings.debug))
+        let api = routes.group()
         StatusRoutes(database: services.database).register(on: api)
         OpenAPIRoute().register(on: api)
         AuthRoutes(services: services, accounts: accounts).register(on: api)

@@ -4,6 +4,7 @@ import HearthServer
 import HearthStore
 import HearthTesting
 import NIOPosix
+import HummingbirdBcrypt
 import Testing
 
 /// The auth core: access tokens, refresh rotation with reuse detection, throttling.
@@ -137,13 +138,28 @@ import Testing
         }
     }
 
-    @Test func passwordsAreBcryptHashesThatVerify() async throws {
+    @Test func passwordsArePrehashedBcryptHashesThatVerify() async throws {
         let hasher = PasswordHasher(cost: 10, threadPool: .singleton)
         let hash = try await hasher.hash("correct horse")
-        #expect(hash.hasPrefix("$2b$10$") || hash.hasPrefix("$2a$10$") || hash.hasPrefix("$2y$10$"))
+        #expect(hash.hasPrefix("sha256+$2b$10$") || hash.hasPrefix("sha256+$2a$10$") || hash.hasPrefix("sha256+$2y$10$"))
         #expect(try await hasher.verify("correct horse", against: hash))
         #expect(try await !hasher.verify("wrong horse", against: hash))
         #expect(try await !hasher.verify("correct horse", against: "not a hash"))
+        #expect(!hasher.needsRehash(hash))
+    }
+
+    @Test func everyByteOfALongPasswordCounts() async throws {
+        let hasher = PasswordHasher(cost: 4, threadPool: .singleton)
+        let base = String(repeating: "a", count: 80)
+        let hash = try await hasher.hash(base + "1")
+        #expect(try await !hasher.verify(base + "2", against: hash), "plain bcrypt ignores bytes past 72")
+    }
+
+    @Test func plainBcryptHashesFromAnImportStillVerifyAndAskForARehash() async throws {
+        let hasher = PasswordHasher(cost: 4, threadPool: .singleton)
+        let legacy = Bcrypt.hash("correct horse", cost: 4)
+        #expect(try await hasher.verify("correct horse", against: legacy))
+        #expect(hasher.needsRehash(legacy))
     }
 
     private func refresh(_ server: TestServer, _ token: String) async throws -> TestResponse {

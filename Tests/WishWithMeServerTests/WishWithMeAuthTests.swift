@@ -48,6 +48,7 @@ import Testing
                 ["email": "a@example.com", "password": "12345678", "name": ""],
                 ["email": "a@example.com", "password": "12345678", "name": "A", "locale": "de"],
                 ["email": "a@example.com", "password": 12_345_678, "name": "A"],
+                ["email": "a@example.com", "password": "12345678", "name": .string(String(repeating: "e\u{301}", count: 60))],
             ]
             for body in bodies {
                 let response = try await server.request(.POST, "/api/v2/auth/register", json: body)
@@ -57,6 +58,10 @@ import Testing
             }
             let login = try await server.request(.POST, "/api/v2/auth/login", json: ["email": "a@example.com", "password": "12345678"])
             #expect(login.status == 401, "nothing was registered by the invalid attempts")
+            let combining = "e" + String(repeating: "\u{301}", count: 7)
+            let eightCodePoints = try await server.request(
+                .POST, "/api/v2/auth/register", json: ["email": "cp@example.com", "password": .string(combining), "name": "A"])
+            #expect(eightCodePoints.status == 201, "lengths count code points, not grapheme clusters")
         }
     }
 
@@ -143,6 +148,14 @@ import Testing
             #expect(health.json == ["status": "healthy", "couchdb": "healthy"])
             #expect(try await server.request(.GET, "/live").json == ["status": "alive"])
             #expect(try await server.request(.GET, "/ready").json == ["status": "ready"])
+            let error = try await server.request(.GET, "/api/v2/auth/me")
+            #expect(error.status == 401)
+            #expect(error.header("X-Frame-Options") == "DENY", "errors carry the headers too")
+            #expect(error.header("Referrer-Policy") == "strict-origin-when-cross-origin")
+            let unknownRoute = try await server.request(.GET, "/no/such/route")
+            #expect(unknownRoute.status == 404)
+            #expect(unknownRoute.json["detail"] == "Not Found" || unknownRoute.json["detail"] != nil)
+            #expect(unknownRoute.header("X-Content-Type-Options") == "nosniff")
         }
     }
 }

@@ -15,6 +15,9 @@ public protocol HearthApp: Sendable {
     var errorFormat: any ErrorResponseFormat { get }
     /// A request body limit below the server's, if the app wants one.
     var maxBodyBytes: Int? { get }
+    /// Headers put on every response of the app, errors included, unless a route already
+    /// set them (security headers the original backend sent, for example).
+    var responseHeaders: HTTPFields { get }
 
     /// Adds the app's routes. `routes` is already mounted (at `/<name>` or at the root) and
     /// has the app's error format and body limit applied.
@@ -29,5 +32,6 @@ extension HearthApp {
     public func collections(services: AppServices) -> [DocumentCollection] { [] }
     public var errorFormat: any ErrorResponseFormat { HearthErrorFormat() }
     public var maxBodyBytes: Int? { nil }
+    public var responseHeaders: HTTPFields { [:] }
     public func jobs(services: AppServices) -> [JobDefinition] { [] }
 }

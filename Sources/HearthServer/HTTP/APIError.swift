@@ -23,6 +23,11 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
         APIError(.badRequest, code: .badRequest, message: message)
     }
 
+    /// A body that is not JSON at all (syntax, encoding, duplicate keys, limits).
+    public static func invalidJSON(_ failure: JSONParser.Failure) -> APIError {
+        APIError(.badRequest, code: .invalidJSON, message: "The body is not valid JSON: \(failure)")
+    }
+
     public static func validation(_ message: String) -> APIError {
         APIError(.unprocessableContent, code: .validationFailed, message: message)
     }

@@ -29,7 +29,7 @@ public struct HearthJSONRequestDecoder: RequestDecoder {
         do {
             return try JSONParser(limits: limits).parse(buffer.readableBytesView)
         } catch {
-            throw APIError.badRequest("The body is not valid JSON: \(error)")
+            throw APIError.invalidJSON(error)
         }
     }
 

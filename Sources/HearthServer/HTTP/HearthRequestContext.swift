@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -30,5 +31,12 @@ public struct HearthRequestContext: RequestContext {
     public func requireUser() throws -> String {
         guard let userID else { throw APIError(.unauthorized, code: .unauthorized, message: "Sign in first: send a valid Bearer access token") }
         return userID
+    }
+
+    /// A path parameter, percent-decoded (clients may send `wishlist%3A…` for `wishlist:…`);
+    /// empty when absent or not decodable.
+    public func pathParameter(_ name: String) -> String {
+        guard let raw = parameters.get(name) else { return "" }
+        return raw.removingPercentEncoding ?? ""
     }
 }

@@ -10,18 +10,25 @@ import Logging
 public struct ErrorResponseMiddleware: RouterMiddleware {
     public typealias Context = HearthRequestContext
     public let format: any ErrorResponseFormat
+    /// Added to every response (success or error) that does not already have them.
+    public let headers: HTTPFields
 
-    public init(format: any ErrorResponseFormat) {
+    public init(format: any ErrorResponseFormat, headers: HTTPFields = [:]) {
         self.format = format
+        self.headers = headers
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
         do {
-            return try await next(request, context)
+            response = try await next(request, context)
         } catch {
-            let apiError = Self.apiError(for: error, logger: context.logger)
-            return format.response(for: apiError)
+            response = format.response(for: Self.apiError(for: error, logger: context.logger))
         }
+        for field in headers where response.headers[field.name] == nil {
+            response.headers.append(field)
+        }
+        return response
     }
 
     static func apiError(for error: any Error, logger: Logger) -> APIError {
@@ -31,11 +38,13 @@ public struct ErrorResponseMiddleware: RouterMiddleware {
         case let error as HTTPError:
             return APIError(error.status, code: code(for: error.status), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
         case let error as JSONParser.Failure:
-            return .badRequest("The body is not valid JSON: \(error)")
+            return .invalidJSON(error)
         case let error as DecodingError:
             return .validation(DecodingErrorDescription.describe(error))
         case StoreError.cursorExpired:
-            return APIError(.gone, code: .cursorExpired, message: "The cursor is too old; pull again without 'since' to resync")
+            return APIError(
+                .gone, code: .cursorExpired,
+                message: "The cursor is too old or was not issued by this server; pull again without 'since' to resync")
         case is TimeoutError, StoreError.unreachable:
             logger.error("storage unavailable", metadata: ["error": "\(error)"])
             return APIError(.serviceUnavailable, code: .serviceUnavailable, message: "The database is unavailable; try again shortly")

@@ -91,7 +91,10 @@ public struct HearthPlatform: Sendable {
         let router = Router(context: HearthRequestContext.self)
         let addresses = ClientAddressResolver(trustedProxies: configuration.trustedProxies.compactMap(IPRange.init))
         router.add(middleware: RequestObservationMiddleware(metrics: metrics, addresses: addresses))
-        router.add(middleware: ErrorResponseMiddleware(format: isRootMounted ? apps[0].errorFormat : HearthErrorFormat()))
+        router.add(
+            middleware: isRootMounted
+                ? ErrorResponseMiddleware(format: apps[0].errorFormat, headers: apps[0].responseHeaders)
+                : ErrorResponseMiddleware(format: HearthErrorFormat()))
         if !configuration.corsOrigins.isEmpty {
             router.add(middleware: CORSOriginMiddleware(allowedOrigins: configuration.corsOrigins))
         }
@@ -105,7 +108,7 @@ public struct HearthPlatform: Sendable {
         for app in apps {
             let services = await services(for: app)
             let routes = isRootMounted ? router.group() : router.group(RouterPath(app.name))
-            routes.add(middleware: ErrorResponseMiddleware(format: app.errorFormat))
+            routes.add(middleware: ErrorResponseMiddleware(format: app.errorFormat, headers: app.responseHeaders))
             if let limit = app.maxBodyBytes { routes.add(middleware: BodyLimitMiddleware(limit: limit)) }
             app.addRoutes(to: routes, services: services)
             let collections = app.collections(services: services)

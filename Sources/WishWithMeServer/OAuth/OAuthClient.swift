@@ -25,8 +25,18 @@ struct OAuthClient: Sendable {
     let http: HTTPClient
     let logger: Logger
 
-    static let timeout: TimeAmount = .seconds(10)
+    /// For the whole exchange, body included (the client's own deadline ends at the head).
+    static let timeout: Duration = .seconds(10)
     static let maxResponseBytes = 1024 * 1024
+
+    /// `request`'s status and body, read within ``timeout`` and ``maxResponseBytes``.
+    static func fetch(_ request: HTTPClientRequest, http: HTTPClient, maxBytes: Int) async throws -> FetchedResponse {
+        try await withTimeout(timeout) {
+            let response = try await http.execute(request, timeout: .seconds(timeout.components.seconds))
+            let body = try await response.body.collect(upTo: maxBytes)
+            return FetchedResponse(response: response, body: body)
+        }
+    }
 
     /// Where the browser signs in; `redirectURI` must be registered with the provider.
     func authorizationURL(for state: OAuthState, settings: OAuthProviderSettings, redirectURI: String) -> String {
@@ -81,9 +91,9 @@ struct OAuthClient: Sendable {
         let status: UInt
         let bytes: ByteBuffer
         do {
-            let response = try await http.execute(request, timeout: Self.timeout)
-            status = response.status.code
-            bytes = try await response.body.collect(upTo: Self.maxResponseBytes)
+            let response = try await Self.fetch(request, http: http, maxBytes: Self.maxResponseBytes)
+            status = response.status
+            bytes = response.body
         } catch {
             logger.warning("OAuth provider unreachable", metadata: metadata.merging(["error": "\(type(of: error))"]) { $1 })
             throw .unreachable
@@ -102,5 +112,21 @@ struct OAuthClient: Sendable {
             throw .malformedResponse
         }
         return body
+    }
+}
+
+/// A provider's response read to its end.
+struct FetchedResponse: Sendable {
+    let status: UInt
+    let contentType: String?
+    /// Every URL requested on the way, redirects included, the last one answered.
+    let requestedURLs: [String]
+    let body: ByteBuffer
+
+    init(response: HTTPClientResponse, body: ByteBuffer) {
+        status = response.status.code
+        contentType = response.headers.first(name: "Content-Type")
+        requestedURLs = response.history.map(\.request.url)
+        self.body = body
     }
 }

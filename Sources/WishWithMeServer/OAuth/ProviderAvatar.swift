@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
-import NIOCore
 
 /// Downloads a provider's profile picture as a `data:` URL (spec §3.1): HTTPS only, at
 /// most 3 redirects, 10 s, 5 MB, an `image/*` content type. Any failure yields `nil`, and
@@ -16,17 +15,15 @@ struct ProviderAvatar: Sendable {
     func download(_ url: String) async -> String? {
         guard url.lowercased().hasPrefix("https://") else { return nil }
         do {
-            let response = try await http.execute(HTTPClientRequest(url: url), timeout: OAuthClient.timeout)
+            let response = try await OAuthClient.fetch(HTTPClientRequest(url: url), http: http, maxBytes: Self.maxBytes)
             // The shared client follows redirects itself; a hop off HTTPS or one too many
             // discards the answer.
-            let hops = response.history.map { $0.request.url }
-            guard response.status == .ok, hops.count <= Self.maxRedirects + 1,
+            let hops = response.requestedURLs
+            guard response.status == 200, hops.count <= Self.maxRedirects + 1,
                 hops.allSatisfy({ $0.lowercased().hasPrefix("https://") }),
-                let mediaType = Self.imageMediaType(response.headers.first(name: "Content-Type"))
+                let mediaType = Self.imageMediaType(response.contentType), response.body.readableBytes > 0
             else { return nil }
-            let bytes = try await response.body.collect(upTo: Self.maxBytes)
-            guard bytes.readableBytes > 0 else { return nil }
-            let dataURL = "data:\(mediaType);base64,\(Data(bytes.readableBytesView).base64EncodedString())"
+            let dataURL = "data:\(mediaType);base64,\(Data(response.body.readableBytesView).base64EncodedString())"
             // An avatar the profile rule would refuse would make every later push of the
             // user document fail, so a larger one is not kept.
             return dataURL.utf8.count <= UserProfileRule.maxAvatarBytes ? dataURL : nil

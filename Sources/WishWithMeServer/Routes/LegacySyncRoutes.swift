@@ -33,7 +33,7 @@ struct LegacySyncRoutes: Sendable {
     }
 
     static func collection(_ context: HearthRequestContext) throws -> WishWithMeCollection {
-        let name = context.parameters.get("collection") ?? ""
+        let name = context.pathParameter("collection")
         guard let collection = WishWithMeCollection(rawValue: name) else {
             throw APIError.validation(
                 "'\(name.prefix(40))' is not a collection; use one of \(WishWithMeCollection.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -16,20 +16,20 @@ struct ShareRoutes: Sendable {
     func create(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let input = try CreateShareRequest(try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize))
         let share = try await service.create(
-            wishlistID: context.parameters.get("wishlist") ?? "", by: try context.requireUser(), linkType: input.linkType,
+            wishlistID: context.pathParameter("wishlist"), by: try context.requireUser(), linkType: input.linkType,
             expiresInDays: input.expiresInDays, shareURLBase: settings.publicWebURL(for: request))
         return Response.json(ShareResponse.render(share), status: .created)
     }
 
     func revoke(_ context: HearthRequestContext) async throws -> Response {
         try await service.revoke(
-            shareID: context.parameters.get("share") ?? "", wishlistID: context.parameters.get("wishlist") ?? "",
+            shareID: context.pathParameter("share"), wishlistID: context.pathParameter("wishlist"),
             by: try context.requireUser())
         return Response(status: .noContent)
     }
 
     func grant(_ context: HearthRequestContext) async throws -> Response {
-        let grant = try await service.grantAccess(token: context.parameters.get("token") ?? "", to: try context.requireUser())
+        let grant = try await service.grantAccess(token: context.pathParameter("token"), to: try context.requireUser())
         return Response.json([
             "wishlist_id": .string(grant.wishlistID), "permissions": .array(grant.linkType.permissions.map(JSONValue.string)),
         ])

@@ -16,14 +16,15 @@ struct FieldRules {
         guard let text = try optionalString(key, maxLength: length.upperBound) else {
             throw APIError.validation("'\(key)' is required")
         }
-        guard text.count >= length.lowerBound else { throw APIError.validation("'\(key)' must not be empty") }
+        guard text.unicodeScalars.count >= length.lowerBound else { throw APIError.validation("'\(key)' must not be empty") }
         return text
     }
 
     func optionalString(_ key: String, maxLength: Int) throws -> String? {
         guard let value = value(key) else { return nil }
         guard let text = value.stringValue else { throw APIError.validation("'\(key)' must be a string") }
-        guard text.count <= maxLength else { throw APIError.validation("'\(key)' must be at most \(maxLength) characters") }
+        // Lengths count code points, as the original backend (and JSON Schema) did.
+        guard text.unicodeScalars.count <= maxLength else { throw APIError.validation("'\(key)' must be at most \(maxLength) characters") }
         return text
     }
 

@@ -12,7 +12,7 @@ struct RegisterRequest {
         let fields = FieldRules(data: body)
         email = try EmailAddress.validated(fields.requiredString("email", length: 3...254))
         let password = try fields.requiredString("password", length: 1...128)
-        guard password.count >= 8 else { throw APIError.validation("'password' must be at least 8 characters") }
+        guard password.unicodeScalars.count >= 8 else { throw APIError.validation("'password' must be at least 8 characters") }
         self.password = password
         name = try fields.requiredString("name", length: 1...100)
         let locale = try fields.optionalString("locale", maxLength: 2) ?? "ru"

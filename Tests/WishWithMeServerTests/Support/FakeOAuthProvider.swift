@@ -34,7 +34,8 @@ struct FakeOAuthProvider: Sendable {
         private(set) var tokenRequests: [[String: String]] = []
         /// The `Authorization` header of every user-info request.
         private(set) var userInfoAuthorizations: [String] = []
-        private(set) var otherRequests: [String] = []
+        /// The paths of profile-picture requests (`/avatar.png`).
+        private(set) var avatarRequests: [String] = []
 
         func grant(_ code: String, _ grant: Grant) { grants[code] = grant }
 
@@ -57,7 +58,7 @@ struct FakeOAuthProvider: Sendable {
             return accessTokens[String(authorization.dropFirst(7))]
         }
 
-        func recordOther(_ path: String) { otherRequests.append(path) }
+        func recordAvatarRequest(_ path: String) { avatarRequests.append(path) }
     }
 
     static func clientID(_ provider: String) -> String { "client-\(provider)" }
@@ -124,8 +125,8 @@ struct FakeOAuthProvider: Sendable {
             }
             return Self.json(userInfo)
         }
-        router.get("**") { request, _ -> Response in
-            await ledger.recordOther(request.uri.path)
+        router.get("avatar.png") { request, _ -> Response in
+            await ledger.recordAvatarRequest(request.uri.path)
             return Response(status: .notFound)
         }
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
