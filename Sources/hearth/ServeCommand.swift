@@ -19,6 +19,12 @@ struct ServeCommand: AsyncParsableCommand {
             Settings come from flags, then HEARTH_* environment variables, then defaults. On \
             first start a random signing secret is written to <data-dir>/signing-secret (mode \
             0600) and reused afterwards; keep it private and back it up with the database.
+
+            Apps: wishwithme (the Wish With Me API; `--app wishwithme` serves it alone at / as a \
+            drop-in replacement for the original backend). Its own settings are HEARTH_WWM_* \
+            variables: PUBLIC_URL (share links), API_URL (OAuth redirects), \
+            FRONTEND_CALLBACK_URL, CALLBACK_URLS, GOOGLE_/YANDEX_CLIENT_ID and _CLIENT_SECRET \
+            (sign-in providers), DEBUG; see docs/WISHWITHME.md.
             """
     )
 
