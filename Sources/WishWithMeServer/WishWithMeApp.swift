@@ -42,7 +42,10 @@ public struct WishWithMeApp: HearthApp {
             .add(middleware: ExistingUserMiddleware(accounts: accounts))
         LegacySyncRoutes(service: LegacySyncService(documents: services.documents, rules: rules))
             .register(on: signedIn.group("api/v2/sync"))
-        ShareRoutes(service: ShareService(documents: services.documents, rules: rules), settings: settings).register(on: signedIn)
+        ShareRoutes(
+            service: ShareService(documents: services.documents, rules: rules), settings: settings,
+            grantThrottle: services.authThrottle.addressMiddleware(app: name)
+        ).register(on: signedIn)
         let oauth = OAuthRoutes(
             service: OAuthService(services: services, accounts: accounts, rules: rules, settings: settings, http: .shared),
             connected: ConnectedAccounts(documents: services.documents), settings: settings)

@@ -131,4 +131,15 @@ import WishWithMeServer
             #expect(try await server.pull(owner, "items").count == 1, "the owner keeps everything")
         }
     }
+
+    @Test func followingLinksIsThrottledPerAddress() async throws {
+        var configuration = TestServer.testConfiguration()
+        configuration.authRequestsPerMinutePerAddress = 3
+        try await TestServer.wishWithMe(engine: .sqlite, configuration: configuration) { (server: TestServer) async throws in
+            let guesser = try await server.register("guesser@example.com")  // spends one of the three
+            var statuses: [Int] = []
+            for _ in 0..<3 { statuses.append(try await server.grantAccess(guesser, token: String(repeating: "B", count: 32)).status) }
+            #expect(statuses == [404, 404, 429])
+        }
+    }
 }

@@ -6,11 +6,15 @@ import Hummingbird
 struct ShareRoutes: Sendable {
     let service: ShareService
     let settings: WishWithMeSettings
+    /// Following links is throttled per address like sign-in (spec §8.21): tokens are
+    /// unguessable, but nobody should get to try millions.
+    let grantThrottle: AuthAddressThrottleMiddleware
 
     func register(on api: RouterGroup<HearthRequestContext>) {
         api.post("api/v1/wishlists/:wishlist/share") { request, context in try await create(request, context) }
         api.delete("api/v1/wishlists/:wishlist/share/:share") { _, context in try await revoke(context) }
-        api.post("api/v1/shared/:token/grant-access") { _, context in try await grant(context) }
+        api.group("api/v1/shared").add(middleware: grantThrottle)
+            .post(":token/grant-access") { _, context in try await grant(context) }
     }
 
     func create(_ request: Request, _ context: HearthRequestContext) async throws -> Response {

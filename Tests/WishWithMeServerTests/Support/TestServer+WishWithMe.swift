@@ -18,9 +18,9 @@ extension TestServer {
     /// Runs a server with only Wish With Me mounted at the root, as `hearth serve --app wishwithme`.
     static func wishWithMe<T: Sendable>(
         engine: TestEngine, settings: WishWithMeSettings = WishWithMeSettings(), clock: any WallClock = SystemWallClock(),
-        _ body: @Sendable (TestServer) async throws -> T
+        configuration: ServerConfiguration = testConfiguration(), _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
-        var configuration = testConfiguration()
+        var configuration = configuration
         configuration.rootApp = "wishwithme"
         return try await run(engine: engine, apps: [WishWithMeApp(settings: settings)], configuration: configuration, clock: clock, body)
     }
