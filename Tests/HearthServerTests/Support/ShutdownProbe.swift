@@ -30,9 +30,10 @@ enum ShutdownProbe {
         }
         try await Task.sleep(for: .milliseconds(200))
         await group.triggerGracefulShutdown()
-        let outcome = try await request.value
+        let outcome = await request.result
         _ = await running.result
+        // Shut the client down whatever happened: one dropped without shutdown stops the process.
         try await http.shutdown()
-        return outcome
+        return try outcome.get()
     }
 }

@@ -53,8 +53,10 @@ struct OpenAPIDocument {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     /// The source file; the checks that need no server read it from the source tree.
+    /// The checked-in file: this file is `Tests/WishWithMeServerTests/Support/…`.
     static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/WishWithMeServer/Resources/openapi.json")
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/WishWithMeServer/Resources/openapi.json")
 
     static func load() throws -> OpenAPIDocument {
         OpenAPIDocument(root: try JSONParser().parse(try Data(contentsOf: url)))
