@@ -69,6 +69,7 @@ let package = Package(
         .target(
             name: "HearthOutbound",
             dependencies: [
+                "HearthCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
