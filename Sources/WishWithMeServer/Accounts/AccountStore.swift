@@ -64,8 +64,7 @@ struct AccountStore: Sendable {
 
     /// The live user document of `userID`.
     func profile(of userID: String) async throws -> StoredDocument? {
-        guard let document = try await documents.fetch(userID), !document.deleted, document.collection == "users" else { return nil }
-        return document
+        try await documents.fetch(userID).flatMap { $0.isLive(in: .users) ? $0 : nil }
     }
 
     private func account(email: String, executor: any SQLExecutor) async throws -> Account? {

@@ -9,10 +9,9 @@ struct ConnectedAccounts: Sendable {
 
     /// `{"accounts": [{provider, email, connected_at}], "has_password": …}`.
     func list(userID: String) async throws -> JSONValue {
-        let linked = try await documents.database.read { executor in
-            try await socialAccounts.accounts(userID: userID, executor: executor)
+        let (linked, passwordSet) = try await documents.database.read { executor -> ([SocialAccount], Bool) in
+            (try await socialAccounts.accounts(userID: userID, executor: executor), try await hasPassword(userID, executor: executor))
         }
-        let passwordSet = try await documents.database.read { executor in try await hasPassword(userID, executor: executor) }
         let accounts: [JSONValue] = linked.map { account -> JSONValue in
             [
                 "provider": .string(account.provider), "email": account.email.map(JSONValue.string) ?? .null,

@@ -66,7 +66,7 @@ struct OAuthSignIn: Sendable {
             if let social = try await socialAccounts.account(id: identity.socialAccountID, executor: writer.executor) {
                 return social.userID == userID ? .alreadyLinked : .linkedToAnotherUser
             }
-            guard try await live(userID, writer: writer) != nil else { return .userMissing }
+            guard try await WishWithMeWriteContext(writer: writer).live(userID, in: .users) != nil else { return .userMissing }
             if try await socialAccounts.account(userID: userID, provider: identity.provider.rawValue, executor: writer.executor) != nil {
                 return .alreadyLinked
             }
@@ -97,7 +97,7 @@ struct OAuthSignIn: Sendable {
     private func fillProfile(of userID: String, from identity: ProviderIdentity, avatar: String?, writer: DocumentWriter) async throws
         -> Bool
     {
-        guard let stored = try await live(userID, writer: writer) else { return false }
+        guard let stored = try await WishWithMeWriteContext(writer: writer).live(userID, in: .users) else { return false }
         var body = stored.data.objectValue ?? [:]
         var changed = false
         if let name = identity.name, (body["name"]?.stringValue ?? "").isEmpty {
@@ -115,11 +115,6 @@ struct OAuthSignIn: Sendable {
             DocumentWrite(id: userID, collection: "users", data: .object(body), access: [userID], clientUpdatedAt: now, author: userID),
             replacing: stored, writer: writer)
         return true
-    }
-
-    private func live(_ userID: String, writer: DocumentWriter) async throws -> StoredDocument? {
-        guard let document = try await writer.fetch(userID), !document.deleted, document.collection == "users" else { return nil }
-        return document
     }
 
     private static func hasDefaultAvatar(_ user: StoredDocument) -> Bool {

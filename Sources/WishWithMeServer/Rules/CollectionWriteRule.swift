@@ -27,9 +27,5 @@ enum RuleDenial {
         APIError(.forbidden, code: .forbidden, message: "Unauthorized: \(reason)")
     }
 
-    static func notFound(_ message: String) -> APIError {
-        APIError(.notFound, code: .notFound, message: message)
-    }
-
     static let invalidID = APIError.validation("Invalid document id")
 }

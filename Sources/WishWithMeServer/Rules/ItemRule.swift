@@ -22,7 +22,7 @@ struct ItemRule: CollectionWriteRule {
         let fields = FieldRules(data: data)
         let wishlistID = try fields.requiredReference("wishlist_id", missing: "Item missing wishlist_id")
         guard let wishlist = try await context.live(wishlistID, in: .wishlists) else {
-            return .deny(RuleDenial.notFound("Wishlist not found"))
+            return .deny(APIError.notFound("Wishlist not found"))
         }
         let owner = StoredDocumentBody(data: wishlist.data)["owner_id"] ?? ""
         guard wishlist.isReadable(by: write.userID) else { return .deny(RuleDenial.unauthorized("no access to wishlist")) }
@@ -48,7 +48,7 @@ struct ItemRule: CollectionWriteRule {
             return .deny(RuleDenial.unauthorized("an item cannot move to another wishlist or owner"))
         }
         guard let wishlist = try await context.live(wishlistID, in: .wishlists) else {
-            return .deny(RuleDenial.notFound("Wishlist not found"))
+            return .deny(APIError.notFound("Wishlist not found"))
         }
         let body = try itemBody(data, wishlistID: wishlistID, owner: owner, stored: stored, context: context)
         return .allow(access: Set(wishlist.access), data: body)

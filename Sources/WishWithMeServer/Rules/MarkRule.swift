@@ -30,7 +30,7 @@ struct MarkRule: CollectionWriteRule {
             return .deny(RuleDenial.unauthorized("a mark cannot move to another item"))
         }
         guard let wishlist = try await context.live(wishlistID, in: .wishlists) else {
-            return .deny(RuleDenial.notFound("Wishlist not found"))
+            return .deny(APIError.notFound("Wishlist not found"))
         }
         let owner = StoredDocumentBody(data: wishlist.data)["owner_id"] ?? ""
         guard wishlist.isReadable(by: write.userID) else { return .deny(RuleDenial.unauthorized("no access to wishlist")) }
@@ -39,7 +39,7 @@ struct MarkRule: CollectionWriteRule {
             return .deny(RuleDenial.unauthorized("this wishlist was shared with you for viewing only"))
         }
         guard let item = try await context.live(itemID, in: .items), item.data["wishlist_id"]?.stringValue == wishlistID else {
-            return .deny(RuleDenial.notFound("Item not found"))
+            return .deny(APIError.notFound("Item not found"))
         }
         let quantity = try fields.quantity()
         let others = try await DocumentRelations.marks(onItem: itemID, store: context.writer.store, executor: context.executor)

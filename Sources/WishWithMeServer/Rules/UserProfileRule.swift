@@ -15,7 +15,7 @@ struct UserProfileRule: CollectionWriteRule {
 
     func decide(_ write: ProposedWrite, context: WishWithMeWriteContext) async throws -> WriteDecision {
         guard write.id == write.userID else { return .deny(RuleDenial.unauthorized("can only update own user document")) }
-        guard let stored = write.stored else { return .deny(RuleDenial.notFound("User not found")) }
+        guard let stored = write.stored else { return .deny(APIError.notFound("User not found")) }
         guard let data = write.data else { return .deny(RuleDenial.unauthorized("user documents cannot be deleted")) }
         var body = stored.data.objectValue ?? [:]
         for (key, value) in try profileFields(of: data, stored: body) { body[key] = value }
@@ -81,10 +81,9 @@ struct UserProfileRule: CollectionWriteRule {
 /// `YYYY-MM-DD` naming a real calendar day.
 enum Birthday {
     static func isValid(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1, (1...12).contains(month)
-        else { return false }
-        return Timestamp(iso8601: "\(text)T00:00:00Z") != nil && day >= 1
+        let shape = text.utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        return text.utf8.count == 10 && shape && Timestamp(iso8601: "\(text)T00:00:00Z") != nil
     }
 }

@@ -18,10 +18,7 @@ struct WishWithMeWriteContext: Sendable {
 
     /// The live document `id` of `collection`, or nil when missing, deleted or of another kind.
     func live(_ id: String, in collection: WishWithMeCollection) async throws -> StoredDocument? {
-        guard let document = try await writer.fetch(id), !document.deleted, document.collection == collection.rawValue else {
-            return nil
-        }
-        return document
+        try await writer.fetch(id).flatMap { $0.isLive(in: collection) ? $0 : nil }
     }
 
     func children(of wishlistID: String, in collection: WishWithMeCollection) async throws -> [StoredDocument] {

@@ -1,4 +1,5 @@
 import HearthCore
+import HearthStore
 
 /// The six synced collections of Wish With Me, each holding one document `type`.
 public enum WishWithMeCollection: String, CaseIterable, Sendable {
@@ -53,4 +54,9 @@ enum UserID {
     static func isValid(_ id: String) -> Bool {
         WishWithMeCollection.users.isValidID(id) || LowercaseUUID.isValid(Substring(id))
     }
+}
+
+extension StoredDocument {
+    /// Whether this is a current (not deleted) document of `collection`.
+    func isLive(in collection: WishWithMeCollection) -> Bool { !deleted && self.collection == collection.rawValue }
 }
