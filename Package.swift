@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "HearthQRCode", targets: ["HearthQRCode"]),
         .library(name: "HearthOutbound", targets: ["HearthOutbound"]),
         .library(name: "WishWithMeServer", targets: ["WishWithMeServer"]),
+        .library(name: "HearthClient", targets: ["HearthClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -95,6 +96,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/openapi.json")]
+        ),
+        .target(
+            name: "HearthClient",
+            dependencies: [
+                "HearthCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .executableTarget(
             name: "hearth",

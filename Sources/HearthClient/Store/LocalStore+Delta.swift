@@ -1,0 +1,154 @@
+import GRDB
+import HearthCore
+
+/// How the delta protocol (spec/sync.md) records its exchanges in the local store.
+extension LocalStore {
+    /// Records that `mutations` are about to be sent: from now on they are never folded
+    /// with newer edits, so a retry sends exactly what the server may already have applied.
+    public func markSent(_ mutations: [PendingMutation]) throws {
+        try database.write { db in
+            for mutation in mutations {
+                try db.execute(
+                    sql: "UPDATE pending_mutations SET attempts = attempts + 1 WHERE position = ?", arguments: [mutation.position])
+            }
+        }
+    }
+
+    /// Applies the server's answers to a push in one transaction.
+    ///
+    /// - `applied`: the mutation leaves the queue and the server's version is recorded.
+    /// - `conflict`: the server's winning document replaces the local one unless newer local
+    ///   edits wait; a winner the user may not read removes the local copy.
+    /// - `rejected`: the edit is undone (back to the server's state) and the reason kept.
+    public func recordPushResults(_ results: [(PendingMutation, SyncMutationResult)]) throws {
+        try database.write { db in
+            for (mutation, result) in results {
+                try db.execute(sql: "DELETE FROM pending_mutations WHERE position = ?", arguments: [mutation.position])
+                let stillPending = try hasPending(db, mutation.collection, mutation.documentID)
+                switch result.status {
+                case .applied:
+                    if mutation.operation == .delete {
+                        if !stillPending { try remove(db, mutation.collection, mutation.documentID) }
+                    } else if let version = result.version {
+                        try db.execute(
+                            sql: """
+                                UPDATE local_documents SET server_data = ?, server_version = MAX(server_version, ?)
+                                WHERE collection = ? AND id = ?
+                                """, arguments: [mutation.data?.storedText, version, mutation.collection, mutation.documentID])
+                    }
+                case .conflict:
+                    if let winner = result.doc {
+                        try accept(db, winner, overwritingLocal: !stillPending)
+                    } else if !stillPending {
+                        try remove(db, mutation.collection, mutation.documentID)
+                    }
+                case .rejected:
+                    try db.execute(
+                        sql: "INSERT INTO sync_rejections (collection, document_id, code, message, at) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [
+                            mutation.collection, mutation.documentID, result.code?.rawValue ?? "REJECTED", result.message ?? "",
+                            clock.now.millisecondsSince1970,
+                        ])
+                    if !stillPending { try revert(db, mutation.collection, mutation.documentID) }
+                }
+            }
+        }
+    }
+
+    /// Applies one page of the change feed and saves the cursor that follows it, together.
+    public func applyChanges(_ changes: [SyncChange], cursor: String) throws {
+        try database.write { db in
+            for change in changes {
+                switch change.op {
+                case .remove:
+                    try db.execute(
+                        sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ?",
+                        arguments: [change.collection, change.id])
+                    try remove(db, change.collection, change.id)
+                case .upsert:
+                    guard let doc = change.doc else { continue }
+                    try accept(db, doc, overwritingLocal: !(try hasPending(db, doc.collection, doc.id)))
+                }
+            }
+            try Self.setState(db, .cursor, cursor)
+        }
+    }
+
+    /// After a pull from the start: drops every document without local edits that the
+    /// server did not send, since the server no longer gives it to this user.
+    public func dropDocuments(notIn kept: Set<DocumentKey>) throws {
+        try database.write { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT collection, id FROM local_documents d WHERE NOT EXISTS
+                    (SELECT 1 FROM pending_mutations m WHERE m.collection = d.collection AND m.document_id = d.id)
+                    """)
+            for row in rows where !kept.contains(DocumentKey(collection: row["collection"], id: row["id"])) {
+                try remove(db, row["collection"], row["id"])
+            }
+        }
+    }
+
+    /// Stores the server's state of a document; the local view follows it unless local
+    /// edits wait. A version older than the one already known is ignored.
+    private func accept(_ db: Database, _ doc: SyncDocument, overwritingLocal: Bool) throws {
+        let known = try Int64.fetchOne(
+            db, sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?",
+            arguments: [doc.collection, doc.id])
+        if let known, known > doc.version { return }
+        if doc.deleted {
+            if overwritingLocal {
+                try remove(db, doc.collection, doc.id)
+            } else {
+                try db.execute(
+                    sql: "UPDATE local_documents SET server_data = NULL, server_version = ? WHERE collection = ? AND id = ?",
+                    arguments: [doc.version, doc.collection, doc.id])
+            }
+            return
+        }
+        let text = doc.data.storedText
+        if overwritingLocal {
+            try db.execute(
+                sql: """
+                    INSERT INTO local_documents (collection, id, data, deleted, server_data, server_version) VALUES (?, ?, ?, 0, ?, ?)
+                    ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0,
+                        server_data = excluded.server_data, server_version = excluded.server_version
+                    """, arguments: [doc.collection, doc.id, text, text, doc.version])
+        } else {
+            try db.execute(
+                sql: "UPDATE local_documents SET server_data = ?, server_version = ? WHERE collection = ? AND id = ?",
+                arguments: [text, doc.version, doc.collection, doc.id])
+        }
+    }
+
+    /// Undoes local edits: back to the server's state, or gone if the server never had it.
+    func revert(_ db: Database, _ collection: String, _ id: String) throws {
+        try db.execute(
+            sql: "UPDATE local_documents SET data = server_data, deleted = 0 WHERE collection = ? AND id = ? AND server_data IS NOT NULL",
+            arguments: [collection, id])
+        try db.execute(
+            sql: "DELETE FROM local_documents WHERE collection = ? AND id = ? AND server_data IS NULL", arguments: [collection, id])
+    }
+
+    func remove(_ db: Database, _ collection: String, _ id: String) throws {
+        try db.execute(sql: "DELETE FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id])
+    }
+
+    func hasPending(_ db: Database, _ collection: String, _ id: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS(SELECT 1 FROM pending_mutations WHERE collection = ? AND document_id = ?)",
+            arguments: [collection, id]) ?? false
+    }
+}
+
+/// A document's identity in a store: collection and id.
+public struct DocumentKey: Sendable, Hashable {
+    public var collection: String
+    public var id: String
+
+    public init(collection: String, id: String) {
+        self.collection = collection
+        self.id = id
+    }
+}

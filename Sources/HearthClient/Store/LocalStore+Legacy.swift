@@ -1,0 +1,89 @@
+import GRDB
+import HearthCore
+
+/// How the original apps' sync (push dirty → pull everything → reconcile, spec
+/// wishwithme.md §4.7) records its exchanges. "Dirty" is "has pending mutations".
+extension LocalStore {
+    /// The documents of `collection` with local edits (deletions included), and the queue
+    /// position up to which those edits are covered: edits made after this snapshot stay
+    /// dirty even if the push succeeds.
+    public func dirtyDocuments(_ collection: String) throws -> (documents: [LocalDocument], through: Int64) {
+        try database.read { db in
+            let through = try Int64.fetchOne(db, sql: "SELECT MAX(position) FROM pending_mutations") ?? 0
+            let documents = try Row.fetchAll(
+                db,
+                sql: LocalDocument.selection
+                    + " WHERE d.collection = ? AND EXISTS (SELECT 1 FROM pending_mutations m WHERE m.collection = d.collection AND m.document_id = d.id) ORDER BY d.id",
+                arguments: [collection]
+            ).map(LocalDocument.init(row:))
+            return (documents, through)
+        }
+    }
+
+    /// Marks pushed documents clean (the server accepted them): their edits up to `through`
+    /// leave the queue, and pushed deletions leave the store.
+    public func markClean(_ collection: String, ids: [String], through: Int64) throws {
+        try database.write { db in
+            for id in ids {
+                try db.execute(
+                    sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ? AND position <= ?",
+                    arguments: [collection, id, through])
+                if try !hasPending(db, collection, id) {
+                    try db.execute(
+                        sql: "DELETE FROM local_documents WHERE collection = ? AND id = ? AND deleted = 1", arguments: [collection, id])
+                }
+            }
+        }
+    }
+
+    /// Takes the server's copies that won a push conflict (as the original web client does):
+    /// each replaces the local document, or deletes it if the copy is a deletion, and the
+    /// edits it answered (up to `through`) leave the queue.
+    public func acceptServerCopies(_ collection: String, _ copies: [(id: String, data: JSONValue)], through: Int64) throws {
+        try database.write { db in
+            for (id, data) in copies {
+                try db.execute(
+                    sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ? AND position <= ?",
+                    arguments: [collection, id, through])
+                guard try !hasPending(db, collection, id) else { continue }
+                if data["_deleted"]?.boolValue == true {
+                    try remove(db, collection, id)
+                    continue
+                }
+                let text = data.storedText
+                try db.execute(
+                    sql: """
+                        INSERT INTO local_documents (collection, id, data, deleted, server_data, server_version) VALUES (?, ?, ?, 0, ?, 1)
+                        ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0,
+                            server_data = excluded.server_data, server_version = MAX(server_version, 1)
+                        """, arguments: [collection, id, text, text])
+            }
+        }
+    }
+
+    /// Applies a full pull of `collection` in one transaction, as the original iOS client
+    /// does: dirty local copies are kept, clean ones overwritten, unknown ones inserted; then
+    /// clean local documents the server did not send are deleted, unless their push failed
+    /// in this cycle (`protected`).
+    public func applyLegacyPull(_ collection: String, documents: [(id: String, data: JSONValue)], protected: Set<String>) throws {
+        try database.write { db in
+            var present = Set<String>()
+            for (id, data) in documents {
+                present.insert(id)
+                guard try !hasPending(db, collection, id) else { continue }
+                let text = data.storedText
+                try db.execute(
+                    sql: """
+                        INSERT INTO local_documents (collection, id, data, deleted, server_data, server_version) VALUES (?, ?, ?, 0, ?, 1)
+                        ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0,
+                            server_data = excluded.server_data, server_version = MAX(server_version, 1)
+                        """, arguments: [collection, id, text, text])
+            }
+            let local = try String.fetchAll(db, sql: "SELECT id FROM local_documents WHERE collection = ?", arguments: [collection])
+            for id in local where !present.contains(id) && !protected.contains(id) {
+                guard try !hasPending(db, collection, id) else { continue }
+                try remove(db, collection, id)
+            }
+        }
+    }
+}

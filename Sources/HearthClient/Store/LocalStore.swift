@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// The device's copy of the user's documents, on SQLite through GRDB.
+///
+/// Guarantees:
+/// - a local write and the pending mutation that will carry it to the server are saved in
+///   one transaction, so no edit is ever lost or sent without being kept;
+/// - changes pulled from the server are applied together with the cursor that follows
+///   them, so a crash never skips or re-applies part of a pull;
+/// - reads never see deleted documents.
+public final class LocalStore: Sendable {
+    let database: DatabasePool
+    let clock: any WallClock
+
+    /// Opens (creating if needed) the store at `path` and brings its schema up to date.
+    public init(path: String, clock: any WallClock = SystemWallClock()) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        database = try DatabasePool(path: path, configuration: configuration)
+        self.clock = clock
+        try LocalStoreMigrations.migrator.migrate(database)
+    }
+
+    // MARK: Reads
+
+    public func document(_ collection: String, id: String) throws -> LocalDocument? {
+        try database.read { db in
+            try Row.fetchOne(
+                db, sql: LocalDocument.selection + " WHERE d.collection = ? AND d.id = ? AND d.deleted = 0",
+                arguments: [collection, id]
+            ).map(LocalDocument.init(row:))
+        }
+    }
+
+    /// Every live document of `collection`, ordered by id.
+    public func documents(_ collection: String) throws -> [LocalDocument] {
+        try database.read { db in
+            try Row.fetchAll(
+                db, sql: LocalDocument.selection + " WHERE d.collection = ? AND d.deleted = 0 ORDER BY d.id",
+                arguments: [collection]
+            ).map(LocalDocument.init(row:))
+        }
+    }
+
+    /// Every document including local deletions not yet pushed, for sync and diagnostics.
+    public func allDocuments(includingDeleted: Bool = false) throws -> [LocalDocument] {
+        try database.read { db in
+            try Row.fetchAll(
+                db, sql: LocalDocument.selection + (includingDeleted ? "" : " WHERE d.deleted = 0") + " ORDER BY d.collection, d.id"
+            ).map(LocalDocument.init(row:))
+        }
+    }
+
+    public func pendingMutations(limit: Int = .max) throws -> [PendingMutation] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM pending_mutations ORDER BY position LIMIT ?", arguments: [limit])
+                .map(PendingMutation.init(row:))
+        }
+    }
+
+    public func pendingCount() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_mutations") ?? 0 }
+    }
+
+    public func rejections() throws -> [SyncRejection] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM sync_rejections ORDER BY id").map { row in
+                SyncRejection(
+                    collection: row["collection"], documentID: row["document_id"], code: row["code"],
+                    message: row["message"], at: Timestamp(millisecondsSince1970: row["at"]))
+            }
+        }
+    }
+
+    // MARK: Local writes
+
+    /// Saves the user's edit of a document and queues it for the server.
+    public func put(_ collection: String, id: String, data: JSONValue) throws {
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO local_documents (collection, id, data, deleted) VALUES (?, ?, ?, 0)
+                    ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0
+                    """, arguments: [collection, id, data.storedText])
+            try enqueue(db, collection: collection, id: id, operation: .put, data: data)
+        }
+    }
+
+    /// Deletes a document on this device and queues the deletion for the server. A document
+    /// the server never saw is simply dropped.
+    public func delete(_ collection: String, id: String) throws {
+        try database.write { db in
+            let serverVersion = try Int64.fetchOne(
+                db, sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?",
+                arguments: [collection, id])
+            guard let serverVersion else { return }
+            try db.execute(
+                sql: "UPDATE local_documents SET deleted = 1 WHERE collection = ? AND id = ?", arguments: [collection, id])
+            if serverVersion == 0, try unsentOnly(db, collection: collection, id: id) {
+                try db.execute(
+                    sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ?", arguments: [collection, id])
+                try db.execute(sql: "DELETE FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id])
+                return
+            }
+            try enqueue(db, collection: collection, id: id, operation: .delete, data: nil)
+        }
+    }
+
+    /// Whether every queued edit of the document is still unsent (so it can be withdrawn).
+    private func unsentOnly(_ db: Database, collection: String, id: String) throws -> Bool {
+        try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM pending_mutations WHERE collection = ? AND document_id = ? AND attempts > 0",
+            arguments: [collection, id]) == 0
+    }
+
+    /// Queues an edit. Consecutive edits of one document are folded into the last queued
+    /// one while it has never been sent; a sent one is immutable, so a new one follows it.
+    private func enqueue(
+        _ db: Database, collection: String, id: String, operation: PendingMutation.Operation, data: JSONValue?
+    ) throws {
+        let now = clock.now.millisecondsSince1970
+        let last = try Row.fetchOne(
+            db, sql: "SELECT position, attempts FROM pending_mutations WHERE collection = ? AND document_id = ? ORDER BY position DESC LIMIT 1",
+            arguments: [collection, id])
+        if let last, (last["attempts"] as Int) == 0 {
+            try db.execute(
+                sql: "UPDATE pending_mutations SET op = ?, data = ?, client_updated_at = ? WHERE position = ?",
+                arguments: [operation.rawValue, data?.storedText, now, last["position"] as Int64])
+            return
+        }
+        let baseVersion =
+            try Int64.fetchOne(
+                db, sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id]) ?? 0
+        try db.execute(
+            sql: """
+                INSERT INTO pending_mutations (mutation_id, collection, document_id, op, data, base_version, client_updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [UUID().uuidString.lowercased(), collection, id, operation.rawValue, data?.storedText, baseVersion, now])
+    }
+
+    // MARK: Sync state
+
+    public func state(_ key: SyncStateKey) throws -> String? {
+        try database.read { db in try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = ?", arguments: [key.rawValue]) }
+    }
+
+    public func setState(_ key: SyncStateKey, _ value: String?) throws {
+        try database.write { db in try Self.setState(db, key, value) }
+    }
+
+    static func setState(_ db: Database, _ key: SyncStateKey, _ value: String?) throws {
+        if let value {
+            try db.execute(
+                sql: "INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                arguments: [key.rawValue, value])
+        } else {
+            try db.execute(sql: "DELETE FROM sync_state WHERE key = ?", arguments: [key.rawValue])
+        }
+    }
+
+    /// Forgets everything: documents, queued edits and sync state (sign-out of an account).
+    public func erase() throws {
+        try database.write { db in
+            for table in ["local_documents", "pending_mutations", "sync_state", "sync_rejections"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+        }
+    }
+}
+
+/// Named values of the local store's `sync_state` table.
+public struct SyncStateKey: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The delta feed cursor: saved in the transaction that applied the changes before it.
+    public static let cursor = SyncStateKey(rawValue: "cursor")
+    public static let lastSyncAt = SyncStateKey(rawValue: "last_sync_at")
+    public static let lastError = SyncStateKey(rawValue: "last_error")
+}
