@@ -5,11 +5,15 @@ import HearthCore
 /// wishwithme.md §4.7) records its exchanges. "Dirty" is "has pending mutations".
 extension LocalStore {
     /// The documents of `collection` with local edits (deletions included), and the queue
-    /// position up to which those edits are covered: edits made after this snapshot stay
-    /// dirty even if the push succeeds.
-    public func dirtyDocuments(_ collection: String) throws -> (documents: [LocalDocument], through: Int64) {
-        try database.read { db in
+    /// position up to which those edits are covered. Their edits count as sent from now on,
+    /// so an edit made after this snapshot queues separately and stays dirty even if the
+    /// push succeeds.
+    public func takeDirtyDocuments(_ collection: String) throws -> (documents: [LocalDocument], through: Int64) {
+        try database.write { db in
             let through = try Int64.fetchOne(db, sql: "SELECT MAX(position) FROM pending_mutations") ?? 0
+            try db.execute(
+                sql: "UPDATE pending_mutations SET attempts = attempts + 1 WHERE collection = ? AND position <= ?",
+                arguments: [collection, through])
             let documents = try Row.fetchAll(
                 db,
                 sql: LocalDocument.selection

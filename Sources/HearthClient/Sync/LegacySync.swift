@@ -45,7 +45,7 @@ public struct LegacySync: SyncStrategy {
         var report = SyncReport()
         var failed: [String: Set<String>] = [:]
         for collection in collections {
-            let (dirty, through) = try store.dirtyDocuments(collection)
+            let (dirty, through) = try store.takeDirtyDocuments(collection)
             for start in stride(from: 0, to: dirty.count, by: batchSize) {
                 let batch = Array(dirty[start..<min(start + batchSize, dirty.count)])
                 let response = try await api.json(
