@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HearthOutbound", targets: ["HearthOutbound"]),
         .library(name: "WishWithMeServer", targets: ["WishWithMeServer"]),
         .library(name: "HearthClient", targets: ["HearthClient"]),
+        .library(name: "WishWithMeKit", targets: ["WishWithMeKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -107,10 +108,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .target(name: "WishWithMeKit", dependencies: ["HearthCore", "HearthClient"]),
         .executableTarget(
             name: "hearth",
             dependencies: [
                 "WishWithMeServer",
+                "WishWithMeKit",
+                "HearthClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "HearthCore",
                 "HearthStore",
                 "HearthServer",
@@ -137,6 +142,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthClientTests", dependencies: ["HearthCore", "HearthClient"]),
+        .testTarget(
+            name: "WishWithMeKitTests",
+            dependencies: [
+                "HearthCore", "HearthClient", "WishWithMeKit", "HearthTesting", "HearthServer", "WishWithMeServer", "hearth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthCore", "HearthStore", "HearthTesting"]),
         .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthQRCode", "CPNG"]),

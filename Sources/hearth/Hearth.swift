@@ -13,10 +13,11 @@ struct Hearth: AsyncParsableCommand {
               hearth serve --app <name>         serve one app at the root path
               hearth migrate                    bring the database schema up to date
               hearth bench feed                 measure change-feed write and read rates
+              hearth wish …                     use Wish With Me from the terminal (client)
 
             Every option can also be set with a HEARTH_* environment variable; see \
             'hearth serve --help'.
             """,
-        subcommands: [ServeCommand.self, MigrateCommand.self, BenchCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, BenchCommand.self, WishCommand.self]
     )
 }

@@ -58,11 +58,19 @@ public struct HearthAPI: Sendable {
     public func makeRequest(
         _ method: TransportRequest.Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil
     ) throws -> TransportRequest {
+        try Self.request(baseURL: baseURL, method, path, query: query, body: body, timeout: timeout)
+    }
+
+    /// A request to `path` under `baseURL`, with `body` encoded as JSON.
+    public static func request(
+        baseURL: URL, _ method: TransportRequest.Method, _ path: String, query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil, timeout: Duration = .seconds(30)
+    ) throws -> TransportRequest {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw ClientError.invalidResponse("bad base URL \(baseURL)")
         }
         let base = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = base + Self.encodePath(path)
+        components.percentEncodedPath = base + Self.encodePath(path.hasPrefix("/") ? path : "/" + path)
         if !query.isEmpty {
             components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import HearthClient
+import WishWithMeKit
+
+/// Opens the profile's client for one command, runs it, and shuts the HTTP client down.
+/// Errors come out as one line that says what to do next.
+enum WishSession {
+    static func run(
+        _ options: WishOptions, syncProtocol: WishSyncProtocol? = nil, _ body: (WishWithMeClient, WishOutput) async throws -> Void
+    ) async throws {
+        let directory = options.profileDirectory
+        var settings = WishProfileSettings.load(from: directory)
+        let serverFromEnvironment = options.environment["HEARTH_WISH_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        if let server = options.server ?? serverFromEnvironment { settings.server = server }
+        if let syncProtocol { settings.syncProtocol = syncProtocol }
+        guard let serverURL = URL(string: settings.server) else {
+            throw WishCommandError("The saved server '\(settings.server)' is not a URL; pass --server http://host:port")
+        }
+        let output = WishOutput(json: options.json)
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(timeout: .init(connect: .seconds(5))))
+        do {
+            let client = try WishWithMeClient(
+                .init(
+                    serverURL: serverURL, directory: directory, transport: AsyncHTTPClientTransport(client: http),
+                    syncProtocol: settings.syncProtocol))
+            try settings.save(to: directory)
+            try await body(client, output)
+            try await http.shutdown()
+        } catch {
+            try? await http.shutdown()
+            throw ExitCode(WishOutput.reportFailure(error, server: settings.server, profile: options.profileName))
+        }
+    }
+}
+
+extension ExitCode {
+    init(_ code: Int32) { self.init(rawValue: code) }
+}
