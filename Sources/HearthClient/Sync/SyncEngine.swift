@@ -72,10 +72,13 @@ public actor SyncEngine {
     /// the caller's latest local edits are included.
     @discardableResult
     public func sync() async throws -> SyncReport {
-        while let current = running { _ = try? await current.value }
-        let task = Task { try await self.perform() }
+        // Each sync starts when the one before it has ended: a chain, never two at once.
+        let previous = running
+        let task = Task {
+            _ = await previous?.result
+            return try await self.perform()
+        }
         running = task
-        defer { running = nil }
         return try await task.value
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+import HearthClient
+import Synchronization
+
+/// The real HTTP transport with a way to cut the network: while off, requests fail as
+/// an unreachable server does; a response can also be lost after the server handled the
+/// request (a crash between push and acknowledgement). Counts requests per path.
+final class NetworkSwitch: HTTPTransport {
+    let base: any HTTPTransport
+    private let state = Mutex<(online: Bool, dropNextResponseTo: String?, counts: [String: Int])>((true, nil, [:]))
+
+    init(_ base: any HTTPTransport) { self.base = base }
+
+    var isOnline: Bool {
+        get { state.withLock { $0.online } }
+        set { state.withLock { $0.online = newValue } }
+    }
+
+    /// The next request whose path ends with `suffix` reaches the server, but its answer is lost.
+    func dropNextResponse(toPathEndingWith suffix: String) {
+        state.withLock { $0.dropNextResponseTo = suffix }
+    }
+
+    func count(pathEndingWith suffix: String) -> Int {
+        state.withLock { $0.counts.filter { $0.key.hasSuffix(suffix) }.values.reduce(0, +) }
+    }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let path = request.url.path
+        let (online, drop) = state.withLock { state -> (Bool, Bool) in
+            state.counts[path, default: 0] += 1
+            let drop = state.dropNextResponseTo.map { path.hasSuffix($0) } ?? false
+            if drop { state.dropNextResponseTo = nil }
+            return (state.online, drop)
+        }
+        guard online else { throw ClientError.offline("network switched off by the test") }
+        let response = try await base.send(request)
+        if drop { throw ClientError.offline("response lost by the test") }
+        return response
+    }
+
+    func stream(_ request: TransportRequest) async throws -> AsyncThrowingStream<Data, any Error> {
+        guard isOnline else { throw ClientError.offline("network switched off by the test") }
+        return try await base.stream(request)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HearthClient
+import HearthCore
+import HearthServer
+import HearthTesting
+import WishWithMeKit
+import WishWithMeServer
+
+extension TestServer {
+    /// Runs a server with only Wish With Me mounted at the root, as `hearth serve --app wishwithme`.
+    static func wishWithMe<T: Sendable>(
+        engine: TestEngine, clock: any WallClock = SystemWallClock(), _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        var configuration = testConfiguration()
+        configuration.rootApp = "wishwithme"
+        return try await run(engine: engine, apps: [WishWithMeApp(settings: WishWithMeSettings())], configuration: configuration, clock: clock, body)
+    }
+}
+
+/// One device of a test person: a real client with its own store directory, talking to
+/// the test server over loopback through a ``NetworkSwitch``.
+struct Device: Sendable {
+    let client: WishWithMeClient
+    let network: NetworkSwitch
+    let directory: String
+    let name: String
+
+    static func make(
+        _ name: String, on server: TestServer, syncProtocol: WishSyncProtocol = .delta, directory: String? = nil
+    ) throws -> Device {
+        let directory = directory ?? (NSTemporaryDirectory() + "hearth-kit-e2e-\(name)-" + UUID().uuidString)
+        let network = NetworkSwitch(AsyncHTTPClientTransport(client: server.http))
+        let client = try WishWithMeClient(
+            .init(
+                serverURL: URL(string: server.baseURL)!, directory: directory, transport: network, syncProtocol: syncProtocol,
+                engine: .init(debounce: .milliseconds(20), period: .seconds(3600), backoff: Backoff(base: .milliseconds(10), maximum: .milliseconds(50)))))
+        return Device(client: client, network: network, directory: directory, name: name)
+    }
+
+    /// The same device after a restart: a new client on the same files.
+    func restarted(on server: TestServer, syncProtocol: WishSyncProtocol = .delta) throws -> Device {
+        try Device.make(name, on: server, syncProtocol: syncProtocol, directory: directory)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// Every live document on the device, keyed by collection and id, without the fields
+    /// that only say how it travelled (`_id`, `_rev`, `access`).
+    func snapshot() throws -> [DocumentKey: JSONValue] {
+        var result: [DocumentKey: JSONValue] = [:]
+        for document in try client.store.allDocuments() {
+            var data = document.data.objectValue ?? [:]
+            for key in ["_id", "_rev", "access"] { data[key] = nil }
+            result[DocumentKey(collection: document.collection, id: document.id)] = .object(data)
+        }
+        return result
+    }
+
+    func ids(_ collection: String) throws -> Set<String> {
+        Set(try client.store.documents(collection).map(\.id))
+    }
+}
+
+extension TestEngine {
+    static var all: [TestEngine] { available }
+}
