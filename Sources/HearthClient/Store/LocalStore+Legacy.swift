@@ -65,6 +65,24 @@ extension LocalStore {
         }
     }
 
+    /// Undoes pushed edits the server refused without sending its own copy (no access, a
+    /// deleted parent, a rule broken): the reason is kept and the document goes back to the
+    /// server's state, or away if the server never had it. The original iOS client kept such
+    /// documents dirty and re-pushed them forever.
+    public func undoRefused(_ collection: String, _ refusals: [(id: String, message: String)], through: Int64) throws {
+        try database.write { db in
+            for (id, message) in refusals {
+                try db.execute(
+                    sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ? AND position <= ?",
+                    arguments: [collection, id, through])
+                try db.execute(
+                    sql: "INSERT INTO sync_rejections (collection, document_id, code, message, at) VALUES (?, ?, 'REFUSED', ?, ?)",
+                    arguments: [collection, id, message, clock.now.millisecondsSince1970])
+                if try !hasPending(db, collection, id) { try revert(db, collection, id) }
+            }
+        }
+    }
+
     /// Applies a full pull of `collection` in one transaction, as the original iOS client
     /// does: dirty local copies are kept, clean ones overwritten, unknown ones inserted; then
     /// clean local documents the server did not send are deleted, unless their push failed

@@ -3,9 +3,10 @@ import HearthCore
 /// The original apps' protocol, kept for servers without delta sync and to prove
 /// compatibility (spec wishwithme.md §4.7): push every dirty document per collection,
 /// then pull each collection in full and reconcile, with the iOS client's dirty flags,
-/// soft deletes and protection of dirty and failed-push ids. One deliberate difference
-/// from the iOS client: a conflict's `server_document` replaces the local copy (as the
-/// web client does), so an edit that lost is not re-pushed forever.
+/// soft deletes and protection of dirty and failed-push ids. Deliberate differences from
+/// the iOS client, so no edit is re-pushed forever: a conflict's `server_document`
+/// replaces the local copy (as the web client does), and an edit refused without one is
+/// undone and reported, like a rejected delta mutation.
 public struct LegacySync: SyncStrategy {
     /// Collections in push order.
     public var collections: [String]
@@ -26,12 +27,17 @@ public struct LegacySync: SyncStrategy {
     struct PushResponse: Decodable {
         struct Conflict: Decodable {
             var documentID: String
+            var error: String?
             var serverDocument: JSONValue?
 
             enum CodingKeys: String, CodingKey {
                 case documentID = "document_id"
+                case error
                 case serverDocument = "server_document"
             }
+
+            /// Refused outright: the server sent no copy of its own.
+            var isRefusal: Bool { serverDocument == nil || serverDocument?.isNull == true }
         }
 
         var conflicts: [Conflict]
@@ -52,8 +58,8 @@ public struct LegacySync: SyncStrategy {
                     PushResponse.self, .post, pushPath(collection),
                     body: ["documents": JSONValue.array(batch.map(Self.wire))] as JSONValue)
                 let conflicted = Set(response.conflicts.map(\.documentID))
-                failed[collection, default: []].formUnion(
-                    response.conflicts.filter { $0.serverDocument == nil || $0.serverDocument?.isNull == true }.map(\.documentID))
+                let refusals = response.conflicts.filter(\.isRefusal)
+                failed[collection, default: []].formUnion(refusals.map(\.documentID))
                 let accepted = batch.map(\.id).filter { !conflicted.contains($0) }
                 try store.markClean(collection, ids: accepted, through: through)
                 try store.acceptServerCopies(
@@ -62,8 +68,11 @@ public struct LegacySync: SyncStrategy {
                         guard let copy = conflict.serverDocument, copy.objectValue != nil else { return nil }
                         return (id: conflict.documentID, data: copy)
                     }, through: through)
+                try store.undoRefused(
+                    collection, refusals.map { (id: $0.documentID, message: $0.error ?? "refused") }, through: through)
+                report.rejected += refusals.count
                 report.pushed += accepted.count
-                report.conflicts += conflicted.count
+                report.conflicts += conflicted.count - refusals.count
             }
         }
         for collection in collections {

@@ -21,6 +21,14 @@ final class NetworkSwitch: HTTPTransport {
         state.withLock { $0.dropNextResponseTo = suffix }
     }
 
+    /// Back to a healthy network: online, nothing armed to be lost.
+    func heal() {
+        state.withLock { state in
+            state.online = true
+            state.dropNextResponseTo = nil
+        }
+    }
+
     func count(pathEndingWith suffix: String) -> Int {
         state.withLock { $0.counts.filter { $0.key.hasSuffix(suffix) }.values.reduce(0, +) }
     }

@@ -64,3 +64,11 @@ struct Device: Sendable {
 extension TestEngine {
     static var all: [TestEngine] { available }
 }
+
+/// The documents on which two snapshots disagree, for failure messages.
+func differences(_ lhs: [DocumentKey: JSONValue], _ rhs: [DocumentKey: JSONValue]) -> String {
+    let keys = Set(lhs.keys).union(rhs.keys).filter { lhs[$0] != rhs[$0] }
+    return keys.sorted { ($0.collection, $0.id) < ($1.collection, $1.id) }.map { key in
+        "\(key.collection)/\(key.id): \(lhs[key].map { String($0.description.prefix(300)) } ?? "absent") ≠ \(rhs[key].map { String($0.description.prefix(300)) } ?? "absent")"
+    }.joined(separator: "\n")
+}
