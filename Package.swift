@@ -116,6 +116,7 @@ let package = Package(
                 "WishWithMeKit",
                 "HearthClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "HearthCore",
                 "HearthStore",
                 "HearthServer",

@@ -1,0 +1,120 @@
+import AsyncHTTPClient
+import Foundation
+import HearthClient
+import HearthCore
+import WishWithMeKit
+
+/// The measurements behind `hearth bench client`: what the client SDK costs on a real
+/// server over loopback.
+struct ClientBenchmark {
+    struct Result: Encodable {
+        var documents: Int
+        var localWritesPerSecond: Double
+        var pushDocumentsPerSecond: Double
+        var deltaPullFromEmptySeconds: Double
+        var deltaApplySeconds: Double
+        var deltaIdleSyncBytes: Int
+        var deltaIdleSyncRequests: Int
+        var deltaIdleSyncMilliseconds: Double
+        var legacyPullFromEmptySeconds: Double
+        var legacyIdleSyncBytes: Int
+        var legacyIdleSyncMilliseconds: Double
+
+        var json: String { (try? JSONValueEncoder().encode(self).serializedString()) ?? "{}" }
+
+        func table(engine: String) -> String {
+            let rows: [(String, String)] = [
+                ("local writes (store + queue)", String(format: "%.0f docs/s", localWritesPerSecond)),
+                ("delta push (batches of 200)", String(format: "%.0f docs/s", pushDocumentsPerSecond)),
+                ("delta sync from empty", String(format: "%.2f s", deltaPullFromEmptySeconds)),
+                ("  of which applying to the store", String(format: "%.2f s", deltaApplySeconds)),
+                ("delta idle sync", "\(deltaIdleSyncBytes) bytes in \(deltaIdleSyncRequests) request(s), \(String(format: "%.1f ms", deltaIdleSyncMilliseconds))"),
+                ("legacy sync from empty", String(format: "%.2f s", legacyPullFromEmptySeconds)),
+                ("legacy idle sync (6 pulls)", "\(legacyIdleSyncBytes) bytes, \(String(format: "%.1f ms", legacyIdleSyncMilliseconds))"),
+            ]
+            let width = rows.map(\.0.count).max() ?? 0
+            let lines = rows.map { label, value in "  " + label.padding(toLength: width + 3, withPad: " ", startingAt: 0) + value }
+            return (["Client SDK against a Wish With Me server on \(engine): \(documents) items"] + lines).joined(separator: "\n")
+        }
+    }
+
+    let serverURL: URL
+    let documents: Int
+    let http: HTTPClient
+    let directory: String
+
+    func device(_ name: String, _ syncProtocol: WishSyncProtocol) throws -> (WishWithMeClient, MeteredTransport) {
+        let meter = MeteredTransport(AsyncHTTPClientTransport(client: http))
+        let client = try WishWithMeClient(
+            .init(serverURL: serverURL, directory: directory + "/" + name, transport: meter, syncProtocol: syncProtocol))
+        return (client, meter)
+    }
+
+    func run() async throws -> Result {
+        let (writer, _) = try device("writer", .delta)
+        try await writer.account.register(email: "bench@example.com", password: "bench password", name: "Bench")
+        let wishlist = try await writer.wishlists.create(name: "Benchmark")
+        var progress = Progress(label: "local writes", total: documents)
+        let writeClock = ContinuousClock.now
+        for index in 0..<documents {
+            let item = try ItemDraft.manual(title: "Item \(index)", price: Double(index % 500), currency: "EUR")
+                .makeItem(in: wishlist, now: Timestamp(Date()))
+            try writer.store.put("items", id: item.id, data: try JSONValueEncoder().encode(item))
+            progress.update(index + 1)
+        }
+        let writeSeconds = (ContinuousClock.now - writeClock).seconds
+        FileHandle.standardError.write(Data("pushing \(documents) items…\n".utf8))
+        let pushClock = ContinuousClock.now
+        try await writer.sync.sync()
+        let pushSeconds = (ContinuousClock.now - pushClock).seconds
+
+        FileHandle.standardError.write(Data("pulling with a fresh delta client…\n".utf8))
+        let (reader, readerMeter) = try device("reader", .delta)
+        try await reader.account.login(email: "bench@example.com", password: "bench password")
+        let pullClock = ContinuousClock.now
+        try await reader.sync.sync()
+        let pullSeconds = (ContinuousClock.now - pullClock).seconds
+        let applySeconds = try await applyOnly(reader)
+        _ = readerMeter.reset()
+        let idleClock = ContinuousClock.now
+        try await reader.sync.sync()
+        let idleMilliseconds = (ContinuousClock.now - idleClock).seconds * 1000
+        let idle = readerMeter.reset()
+
+        FileHandle.standardError.write(Data("pulling with a fresh legacy client…\n".utf8))
+        let (legacy, legacyMeter) = try device("legacy", .legacy)
+        try await legacy.account.login(email: "bench@example.com", password: "bench password")
+        let legacyClock = ContinuousClock.now
+        try await legacy.sync.sync()
+        let legacySeconds = (ContinuousClock.now - legacyClock).seconds
+        _ = legacyMeter.reset()
+        let legacyIdleClock = ContinuousClock.now
+        try await legacy.sync.sync()
+        let legacyIdleMilliseconds = (ContinuousClock.now - legacyIdleClock).seconds * 1000
+        let legacyIdle = legacyMeter.reset()
+
+        return Result(
+            documents: documents, localWritesPerSecond: Double(documents) / writeSeconds,
+            pushDocumentsPerSecond: Double(documents) / pushSeconds, deltaPullFromEmptySeconds: pullSeconds,
+            deltaApplySeconds: applySeconds, deltaIdleSyncBytes: idle.bytes, deltaIdleSyncRequests: idle.requests,
+            deltaIdleSyncMilliseconds: idleMilliseconds, legacyPullFromEmptySeconds: legacySeconds,
+            legacyIdleSyncBytes: legacyIdle.bytes, legacyIdleSyncMilliseconds: legacyIdleMilliseconds)
+    }
+
+    /// Time to apply the whole feed to an empty store, network excluded: the pages are
+    /// fetched first, then applied one transaction per page as a sync does.
+    func applyOnly(_ reader: WishWithMeClient) async throws -> Double {
+        var pages: [SyncChangesResponse] = []
+        var since = "0"
+        repeat {
+            let page = try await reader.api.json(
+                SyncChangesResponse.self, .get, "api/hearth/v1/sync/changes", query: ["since": since, "limit": "1000"])
+            pages.append(page)
+            since = page.cursor
+        } while pages.last?.hasMore == true
+        let store = try LocalStore(path: directory + "/apply-only.sqlite")
+        let clock = ContinuousClock.now
+        for page in pages { try store.applyChanges(page.changes, cursor: page.cursor) }
+        return (ContinuousClock.now - clock).seconds
+    }
+}
