@@ -92,10 +92,10 @@ struct WishCommand: AsyncParsableCommand {
               hearth wish register --profile alice --email alice@example.com --name Alice
               hearth wish wishlists create "Birthday" --profile alice
               hearth wish items add Birthday --title "Blue kettle" --profile alice
-              hearth wish share create Birthday --mark --profile alice     prints a link
+              hearth wish share create Birthday --mark --profile alice   (prints a link)
               hearth wish register --profile bob --email bob@example.com --name Bob
               hearth wish open <link> --profile bob
-              hearth wish mark "Blue kettle" --profile bob                 Alice never sees it
+              hearth wish mark "Blue kettle" --profile bob     (Alice never sees marks)
             """,
         subcommands: [
             WishRegisterCommand.self, WishLoginCommand.self, WishLogoutCommand.self, WishWhoAmICommand.self,
