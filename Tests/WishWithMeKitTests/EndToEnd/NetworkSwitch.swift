@@ -7,7 +7,8 @@ import Synchronization
 /// request (a crash between push and acknowledgement). Counts requests per path.
 final class NetworkSwitch: HTTPTransport {
     let base: any HTTPTransport
-    private let state = Mutex<(online: Bool, dropNextResponseTo: String?, counts: [String: Int])>((true, nil, [:]))
+    private let state = Mutex<(online: Bool, dropNextResponseTo: String?, counts: [String: Int], inFlight: Int, maxInFlight: Int)>(
+        (true, nil, [:], 0, 0))
 
     init(_ base: any HTTPTransport) { self.base = base }
 
@@ -29,6 +30,9 @@ final class NetworkSwitch: HTTPTransport {
         }
     }
 
+    /// The most requests that were ever in flight at once.
+    var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+
     func count(pathEndingWith suffix: String) -> Int {
         state.withLock { $0.counts.filter { $0.key.hasSuffix(suffix) }.values.reduce(0, +) }
     }
@@ -42,6 +46,11 @@ final class NetworkSwitch: HTTPTransport {
             return (state.online, drop)
         }
         guard online else { throw ClientError.offline("network switched off by the test") }
+        state.withLock { state in
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+        }
+        defer { state.withLock { $0.inFlight -= 1 } }
         let response = try await base.send(request)
         if drop { throw ClientError.offline("response lost by the test") }
         return response

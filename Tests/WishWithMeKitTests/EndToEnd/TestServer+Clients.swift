@@ -22,6 +22,7 @@ extension TestServer {
 struct Device: Sendable {
     let client: WishWithMeClient
     let network: NetworkSwitch
+    let reachability: ManualReachability
     let directory: String
     let name: String
 
@@ -30,11 +31,13 @@ struct Device: Sendable {
     ) throws -> Device {
         let directory = directory ?? (NSTemporaryDirectory() + "hearth-kit-e2e-\(name)-" + UUID().uuidString)
         let network = NetworkSwitch(AsyncHTTPClientTransport(client: server.http))
+        let reachability = ManualReachability()
         let client = try WishWithMeClient(
             .init(
                 serverURL: URL(string: server.baseURL)!, directory: directory, transport: network, syncProtocol: syncProtocol,
+                reachability: reachability,
                 engine: .init(debounce: .milliseconds(20), period: .seconds(3600), backoff: Backoff(base: .milliseconds(10), maximum: .milliseconds(50)))))
-        return Device(client: client, network: network, directory: directory, name: name)
+        return Device(client: client, network: network, reachability: reachability, directory: directory, name: name)
     }
 
     /// The same device after a restart: a new client on the same files.
