@@ -48,9 +48,8 @@ struct ClientBenchCommand: AsyncParsableCommand {
         do {
             let documents = documents
             let result = try await EmbeddedServer.withWishWithMe(on: scratch.database, logger: logger) { baseURL in
-                try await ClientBenchmark(
-                    serverURL: URL(string: baseURL)!, documents: documents, http: http, directory: directory
-                ).run()
+                guard let serverURL = URL(string: baseURL) else { throw WishCommandError("bad server address \(baseURL)") }
+                return try await ClientBenchmark(serverURL: serverURL, documents: documents, http: http, directory: directory).run()
             }
             try await http.shutdown()
             await scratch.drop()

@@ -107,7 +107,7 @@ struct SessionAndRecoveryTests {
 
     @Test func theEngineSyncsByItselfAfterALocalWrite() async throws {
         try await TestServer.wishWithMe(engine: .sqlite) { (server: TestServer) async throws in
-            let alice = try Device.make("alice", on: server)
+            let alice = try Device.make("alice", on: server, debounce: .milliseconds(20))
             defer { alice.remove() }
             try await alice.client.account.register(email: "alice@example.com", password: "correct horse", name: "Alice")
             var statuses = await alice.client.sync.statusUpdates().makeAsyncIterator()

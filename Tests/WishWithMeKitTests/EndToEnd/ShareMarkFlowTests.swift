@@ -30,7 +30,7 @@ struct ShareMarkFlowTests {
             let kettle = try await alice.client.items.add(try ItemDraft.manual(title: "Blue kettle", price: 25, currency: "EUR"), to: wishlist)
             try await alice.client.items.add(try ItemDraft.manual(title: "Socks", quantity: 3), to: wishlist)
             await #expect(throws: ClientError.self) { try await alice.client.sync.sync() }
-            #expect(await alice.client.sync.status == .offline)
+            #expect(try await eventually { await alice.client.sync.status == .offline })
             #expect(try alice.client.store.pendingCount() >= 3)
 
             alice.network.isOnline = true

@@ -8,16 +8,6 @@ import WishWithMeKit
 /// When the sync engine syncs by itself, and that it never runs two syncs at once.
 @Suite("Sync engine triggers — end to end")
 struct SyncEngineTriggerTests {
-    /// Waits up to `seconds` for `condition`, polling.
-    static func eventually(_ seconds: Double = 5, _ condition: () async throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return try await condition()
-    }
-
     @Test func concurrentSyncRequestsNeverOverlap() async throws {
         try await TestServer.wishWithMe(engine: .sqlite) { (server: TestServer) async throws in
             let alice = try Device.make("alice", on: server)
@@ -51,7 +41,7 @@ struct SyncEngineTriggerTests {
             try await Task.sleep(for: .milliseconds(200))  // the event stream opens
             let wishlist = try await phone.client.wishlists.create(name: "Seen at once")
             try await phone.client.sync.sync()
-            #expect(try await Self.eventually { try laptop.ids("wishlists").contains(wishlist.id) })
+            #expect(try await eventually { try laptop.ids("wishlists").contains(wishlist.id) })
         }
     }
 
@@ -65,11 +55,11 @@ struct SyncEngineTriggerTests {
             alice.reachability.set(false)
             alice.network.isOnline = false
             try await alice.client.wishlists.create(name: "Written offline")
-            #expect(try await Self.eventually { await alice.client.sync.status == .offline })
+            #expect(try await eventually { await alice.client.sync.status == .offline })
             #expect(try alice.client.store.pendingCount() == 1)
             alice.network.isOnline = true
             alice.reachability.set(true)
-            #expect(try await Self.eventually { try alice.client.store.pendingCount() == 0 })
+            #expect(try await eventually { try alice.client.store.pendingCount() == 0 })
         }
     }
 }

@@ -18,7 +18,8 @@ extension TestServer {
 }
 
 /// One device of a test person: a real client with its own store directory, talking to
-/// the test server over loopback through a ``NetworkSwitch``.
+/// the test server over loopback through a ``NetworkSwitch``. Background syncs after
+/// writes are off unless a test asks for them (`debounce`), so schedules stay replayable.
 struct Device: Sendable {
     let client: WishWithMeClient
     let network: NetworkSwitch
@@ -27,7 +28,8 @@ struct Device: Sendable {
     let name: String
 
     static func make(
-        _ name: String, on server: TestServer, syncProtocol: WishSyncProtocol = .delta, directory: String? = nil
+        _ name: String, on server: TestServer, syncProtocol: WishSyncProtocol = .delta, directory: String? = nil,
+        debounce: Duration = .seconds(3600)
     ) throws -> Device {
         let directory = directory ?? (NSTemporaryDirectory() + "hearth-kit-e2e-\(name)-" + UUID().uuidString)
         let network = NetworkSwitch(AsyncHTTPClientTransport(client: server.http))
@@ -36,7 +38,7 @@ struct Device: Sendable {
             .init(
                 serverURL: URL(string: server.baseURL)!, directory: directory, transport: network, syncProtocol: syncProtocol,
                 reachability: reachability,
-                engine: .init(debounce: .milliseconds(20), period: .seconds(3600), backoff: Backoff(base: .milliseconds(10), maximum: .milliseconds(50)))))
+                engine: .init(debounce: debounce, period: .seconds(3600), backoff: Backoff(base: .milliseconds(10), maximum: .milliseconds(50)))))
         return Device(client: client, network: network, reachability: reachability, directory: directory, name: name)
     }
 
@@ -74,4 +76,14 @@ func differences(_ lhs: [DocumentKey: JSONValue], _ rhs: [DocumentKey: JSONValue
     return keys.sorted { ($0.collection, $0.id) < ($1.collection, $1.id) }.map { key in
         "\(key.collection)/\(key.id): \(lhs[key].map { String($0.description.prefix(300)) } ?? "absent") ≠ \(rhs[key].map { String($0.description.prefix(300)) } ?? "absent")"
     }.joined(separator: "\n")
+}
+
+/// Waits up to `seconds` for `condition`, polling.
+func eventually(_ seconds: Double = 5, _ condition: () async throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    return try await condition()
 }
