@@ -48,7 +48,8 @@ public actor AuthSession {
     /// New credentials after `rejected` got a 401: the ones another request already obtained,
     /// or the result of the one refresh in flight, or a new refresh.
     func renewedCredentials(replacing rejected: Credentials) async throws -> Credentials {
-        if let current = try tokens.load(), current.accessToken != rejected.accessToken { return current }
+        guard let current = try tokens.load() else { throw ClientError.signedOut }
+        if current.accessToken != rejected.accessToken { return current }
         if let refreshing { return try await refreshing.value }
         let task = Task { try await refreshAndStore(rejected) }
         refreshing = task
