@@ -93,8 +93,9 @@ extension LocalStore {
     /// Stores the server's state of a document; the local view follows it unless local
     /// edits wait. A version older than the one already known is ignored.
     private func accept(_ db: Database, _ doc: SyncDocument, overwritingLocal: Bool) throws {
+        // Cached statements: a full pull runs these once per document.
         let known = try Int64.fetchOne(
-            db, sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?",
+            try db.cachedStatement(sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?"),
             arguments: [doc.collection, doc.id])
         if let known, known > doc.version { return }
         if doc.deleted {
@@ -109,12 +110,13 @@ extension LocalStore {
         }
         let text = doc.data.storedText
         if overwritingLocal {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO local_documents (collection, id, data, deleted, server_data, server_version) VALUES (?, ?, ?, 0, ?, ?)
                     ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0,
                         server_data = excluded.server_data, server_version = excluded.server_version
-                    """, arguments: [doc.collection, doc.id, text, text, doc.version])
+                    """
+            ).execute(arguments: [doc.collection, doc.id, text, text, doc.version])
         } else {
             try db.execute(
                 sql: "UPDATE local_documents SET server_data = ?, server_version = ? WHERE collection = ? AND id = ?",
@@ -137,7 +139,7 @@ extension LocalStore {
 
     func hasPending(_ db: Database, _ collection: String, _ id: String) throws -> Bool {
         try Bool.fetchOne(
-            db, sql: "SELECT EXISTS(SELECT 1 FROM pending_mutations WHERE collection = ? AND document_id = ?)",
+            try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM pending_mutations WHERE collection = ? AND document_id = ?)"),
             arguments: [collection, id]) ?? false
     }
 }
