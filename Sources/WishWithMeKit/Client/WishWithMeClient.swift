@@ -24,7 +24,7 @@ public final class WishWithMeClient: Sendable {
         public init(
             serverURL: URL, directory: String, transport: any HTTPTransport, syncProtocol: WishSyncProtocol = .delta,
             tokenStore: (any TokenStore)? = nil, clock: any WallClock = SystemWallClock(),
-            reachability: any Reachability = ManualReachability(), engine: SyncEngine.Configuration = .init()
+            reachability: any Reachability = Configuration.systemReachability(), engine: SyncEngine.Configuration = .init()
         ) {
             self.serverURL = serverURL
             self.directory = directory
@@ -34,6 +34,16 @@ public final class WishWithMeClient: Sendable {
             self.clock = clock
             self.reachability = reachability
             self.engine = engine
+        }
+
+        /// The platform's network monitor where there is one (Apple platforms); elsewhere
+        /// always "reachable", and failed syncs report themselves as offline.
+        public static func systemReachability() -> any Reachability {
+            #if canImport(Network)
+            NetworkPathReachability()
+            #else
+            ManualReachability()
+            #endif
         }
     }
 
