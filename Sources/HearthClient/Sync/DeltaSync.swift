@@ -92,7 +92,7 @@ public struct DeltaSync: SyncStrategy {
     }
 
     /// The app's fields only: server metadata (`_id`, `_rev`, `access`…) is the server's.
-    static func payload(_ data: JSONValue) -> JSONValue {
+    public static func payload(_ data: JSONValue) -> JSONValue {
         guard let object = data.objectValue else { return data }
         return .object(object.filter { key, _ in !key.hasPrefix("_") && key != "access" })
     }

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import HearthClient
 import HearthCore
@@ -38,21 +37,16 @@ struct ClientBenchmark {
         }
     }
 
-    let serverURL: URL
+    let fixture: BenchFixture
     let documents: Int
-    let http: HTTPClient
-    let directory: String
 
     func device(_ name: String, _ syncProtocol: WishSyncProtocol) throws -> (WishWithMeClient, MeteredTransport) {
-        let meter = MeteredTransport(AsyncHTTPClientTransport(client: http))
-        let client = try WishWithMeClient(
-            .init(serverURL: serverURL, directory: directory + "/" + name, transport: meter, syncProtocol: syncProtocol))
-        return (client, meter)
+        try fixture.device(name, syncProtocol)
     }
 
     func run() async throws -> Result {
         let (writer, _) = try device("writer", .delta)
-        try await writer.account.register(email: "bench@example.com", password: "bench password", name: "Bench")
+        try await writer.account.register(email: "bench@bench.example", password: BenchFixture.password, name: "Bench")
         let wishlist = try await writer.wishlists.create(name: "Benchmark")
         var progress = Progress(label: "local writes", total: documents)
         let writeClock = ContinuousClock.now
@@ -70,7 +64,7 @@ struct ClientBenchmark {
 
         FileHandle.standardError.write(Data("pulling with a fresh delta client…\n".utf8))
         let (reader, readerMeter) = try device("reader", .delta)
-        try await reader.account.login(email: "bench@example.com", password: "bench password")
+        try await reader.account.login(email: "bench@bench.example", password: BenchFixture.password)
         let pullClock = ContinuousClock.now
         try await reader.sync.sync()
         let pullSeconds = (ContinuousClock.now - pullClock).seconds
@@ -83,7 +77,7 @@ struct ClientBenchmark {
 
         FileHandle.standardError.write(Data("pulling with a fresh legacy client…\n".utf8))
         let (legacy, legacyMeter) = try device("legacy", .legacy)
-        try await legacy.account.login(email: "bench@example.com", password: "bench password")
+        try await legacy.account.login(email: "bench@bench.example", password: BenchFixture.password)
         let legacyClock = ContinuousClock.now
         try await legacy.sync.sync()
         let legacySeconds = (ContinuousClock.now - legacyClock).seconds
@@ -112,7 +106,7 @@ struct ClientBenchmark {
             pages.append(page)
             since = page.cursor
         } while pages.last?.hasMore == true
-        let store = try LocalStore(path: directory + "/apply-only.sqlite")
+        let store = try LocalStore(path: fixture.directory + "/apply-only.sqlite")
         let clock = ContinuousClock.now
         for page in pages { try store.applyChanges(page.changes, cursor: page.cursor) }
         return (ContinuousClock.now - clock).seconds

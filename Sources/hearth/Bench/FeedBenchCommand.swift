@@ -26,39 +26,21 @@ struct FeedBenchCommand: AsyncParsableCommand {
     @Option(help: "Users who can read every document (feed entries per write).")
     var audience = 2
 
-    @Option(help: ArgumentHelp("Run on a scratch schema of this PostgreSQL database instead of a temporary SQLite file.", valueName: "url"))
-    var databaseURL: String?
-
-    @Flag(help: "Print the results as JSON.")
-    var json = false
+    @OptionGroup var options: BenchOptions
 
     func validate() throws {
         guard documents > 0, writers > 0, audience > 0 else { throw ValidationError("--documents, --writers and --audience must be positive") }
     }
 
     func run() async throws {
-        var logger = Logger(label: "hearth.bench")
-        logger.logLevel = .warning
-        let scratch: ScratchDatabase
-        do {
-            if let databaseURL {
-                scratch = try await ScratchDatabase.postgres(url: try PostgresURL(databaseURL), label: "bench", logger: logger)
-            } else {
-                scratch = try ScratchDatabase.sqlite(label: "hearth-bench")
-            }
-        } catch {
-            throw CommandFailure.exit(error, context: "cannot create the benchmark database")
-        }
-        do {
-            try await MigrationRunner(database: scratch.database, logger: logger).run(DocumentMigrations.all)
+        let (documents, writers, audience) = (documents, writers, audience)
+        let options = options
+        try await options.withScratchDatabase { scratch in
+            try await MigrationRunner(database: scratch.database, logger: options.logger).run(DocumentMigrations.all)
             let result = try await FeedBenchmark(
                 database: scratch.database, documents: documents, writers: writers, audience: audience
             ).run()
-            await scratch.drop()
-            print(json ? result.json : result.table(engine: scratch.database.dialect.rawValue))
-        } catch {
-            await scratch.drop()
-            throw CommandFailure.exit(error, context: "benchmark failed")
+            print(options.json ? result.json : result.table(engine: scratch.database.dialect.rawValue))
         }
     }
 }
