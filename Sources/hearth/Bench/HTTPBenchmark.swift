@@ -1,0 +1,118 @@
+import AsyncHTTPClient
+import Foundation
+import HearthCore
+import NIOCore
+import WishWithMeKit
+
+/// The measurements behind `hearth bench http`: request rates and latencies of three
+/// routes at several concurrency levels, against a server in the same process.
+struct HTTPBenchmark {
+    struct Scenario: Sendable {
+        var name: String
+        var path: String
+        var headers: [(String, String)]
+    }
+
+    struct Measurement: Encodable {
+        var scenario: String
+        var concurrency: Int
+        var requests: Int
+        var errors: Int
+        var requestsPerSecond: Double
+        var p50Milliseconds: Double
+        var p99Milliseconds: Double
+    }
+
+    struct Result: Encodable {
+        var seconds: Double
+        var measurements: [Measurement]
+
+        var json: String { (try? JSONValueEncoder().encode(self).serializedString()) ?? "{}" }
+
+        func table(engine: String) -> String {
+            var table = BenchTable(title: "HTTP on \(engine), \(String(format: "%.0f", seconds)) s per row (requests/s, p50, p99, errors)")
+            for measurement in measurements {
+                table.add(
+                    "\(measurement.scenario), \(measurement.concurrency) connection(s)",
+                    String(
+                        format: "%7.0f req/s   p50 %6.2f ms   p99 %7.2f ms   %d errors", measurement.requestsPerSecond,
+                        measurement.p50Milliseconds, measurement.p99Milliseconds, measurement.errors))
+            }
+            return table.rendered
+        }
+    }
+
+    let fixture: BenchFixture
+    let concurrencies: [Int]
+    let seconds: Double
+
+    func run() async throws -> Result {
+        let scenarios = try await prepareScenarios()
+        var measurements: [Measurement] = []
+        for scenario in scenarios {
+            for concurrency in concurrencies {
+                FileHandle.standardError.write(Data("\(scenario.name) with \(concurrency) connection(s)…\n".utf8))
+                measurements.append(try await load(scenario, concurrency: concurrency))
+            }
+        }
+        return Result(seconds: seconds, measurements: measurements)
+    }
+
+    /// A user with 1,000 items; a delta cursor just before one last change.
+    func prepareScenarios() async throws -> [Scenario] {
+        let (owner, wishlist) = try await fixture.signedUpDevice("http")
+        _ = try await fixture.pushItems(999, batch: 500, into: wishlist, as: owner)
+        try await owner.sync.sync()
+        let cursor = try owner.store.state(.cursor) ?? "0"
+        _ = try await fixture.pushItems(1, batch: 1, into: wishlist, as: owner)
+        guard let token = await owner.session.credentials?.accessToken else { throw WishCommandError("no access token") }
+        let auth = [("Authorization", "Bearer \(token)")]
+        return [
+            Scenario(name: "GET /health", path: "/health", headers: []),
+            Scenario(name: "delta pull, 1 change", path: "/api/hearth/v1/sync/changes?since=\(cursor)", headers: auth),
+            Scenario(name: "legacy pull, 1,000 items", path: "/api/v2/sync/pull/items", headers: auth),
+        ]
+    }
+
+    func load(_ scenario: Scenario, concurrency: Int) async throws -> Measurement {
+        let url = fixture.serverURL.absoluteString + scenario.path
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        let http = fixture.http
+        let started = ContinuousClock.now
+        let outcomes = await withTaskGroup(of: (LatencySamples, Int).self) { group in
+            for _ in 0..<concurrency {
+                group.addTask {
+                    var samples = LatencySamples()
+                    var errors = 0
+                    while ContinuousClock.now < deadline {
+                        var request = HTTPClientRequest(url: url)
+                        for (name, value) in scenario.headers { request.headers.add(name: name, value: value) }
+                        let start = ContinuousClock.now
+                        do {
+                            let response = try await http.execute(request, timeout: .seconds(30))
+                            _ = try await response.body.collect(upTo: 64 * 1024 * 1024)
+                            if response.status != .ok { errors += 1 }
+                        } catch {
+                            errors += 1
+                        }
+                        samples.add(ContinuousClock.now - start)
+                    }
+                    return (samples, errors)
+                }
+            }
+            var all = LatencySamples()
+            var errors = 0
+            for await (samples, failed) in group {
+                all.add(contentsOf: samples)
+                errors += failed
+            }
+            return (all, errors)
+        }
+        let elapsed = (ContinuousClock.now - started).seconds
+        let (samples, errors) = outcomes
+        return Measurement(
+            scenario: scenario.name, concurrency: concurrency, requests: samples.count, errors: errors,
+            requestsPerSecond: Double(samples.count) / elapsed, p50Milliseconds: samples.percentile(0.5),
+            p99Milliseconds: samples.percentile(0.99))
+    }
+}
