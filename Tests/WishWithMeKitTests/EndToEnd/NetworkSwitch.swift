@@ -7,8 +7,9 @@ import Synchronization
 /// request (a crash between push and acknowledgement). Counts requests per path.
 final class NetworkSwitch: HTTPTransport {
     let base: any HTTPTransport
-    private let state = Mutex<(online: Bool, dropNextResponseTo: String?, counts: [String: Int], inFlight: Int, maxInFlight: Int)>(
-        (true, nil, [:], 0, 0))
+    private let state = Mutex<
+        (online: Bool, dropNextResponseTo: String?, duplicateNextTo: String?, counts: [String: Int], inFlight: Int, maxInFlight: Int)
+    >((true, nil, nil, [:], 0, 0))
 
     init(_ base: any HTTPTransport) { self.base = base }
 
@@ -22,11 +23,18 @@ final class NetworkSwitch: HTTPTransport {
         state.withLock { $0.dropNextResponseTo = suffix }
     }
 
+    /// The next request whose path ends with `suffix` reaches the server twice (a retry
+    /// by a proxy or a flaky radio); the caller sees the second answer.
+    func duplicateNextRequest(toPathEndingWith suffix: String) {
+        state.withLock { $0.duplicateNextTo = suffix }
+    }
+
     /// Back to a healthy network: online, nothing armed to be lost.
     func heal() {
         state.withLock { state in
             state.online = true
             state.dropNextResponseTo = nil
+            state.duplicateNextTo = nil
         }
     }
 
@@ -39,11 +47,13 @@ final class NetworkSwitch: HTTPTransport {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let path = request.url.path
-        let (online, drop) = state.withLock { state -> (Bool, Bool) in
+        let (online, drop, duplicate) = state.withLock { state -> (Bool, Bool, Bool) in
             state.counts[path, default: 0] += 1
             let drop = state.dropNextResponseTo.map { path.hasSuffix($0) } ?? false
             if drop { state.dropNextResponseTo = nil }
-            return (state.online, drop)
+            let duplicate = state.duplicateNextTo.map { path.hasSuffix($0) } ?? false
+            if duplicate { state.duplicateNextTo = nil }
+            return (state.online, drop, duplicate)
         }
         guard online else { throw ClientError.offline("network switched off by the test") }
         state.withLock { state in
@@ -51,6 +61,7 @@ final class NetworkSwitch: HTTPTransport {
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
         }
         defer { state.withLock { $0.inFlight -= 1 } }
+        if duplicate { _ = try? await base.send(request) }
         let response = try await base.send(request)
         if drop { throw ClientError.offline("response lost by the test") }
         return response
