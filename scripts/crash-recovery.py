@@ -66,8 +66,9 @@ class Violation(Exception):
 
 
 class Server:
-    def __init__(self, binary, data_dir, database_url, port, log_path):
+    def __init__(self, binary, data_dir, database_url, port, log_path, token_seconds=None):
         self.binary, self.data_dir, self.database_url = binary, data_dir, database_url
+        self.token_seconds = token_seconds
         self.port, self.log_path = port, log_path
         self.proc = None
         self.url = "http://127.0.0.1:%d" % port
@@ -78,6 +79,8 @@ class Server:
                "--auth-limit-per-address", "10000", "--auth-limit-per-account", "10000"]
         if self.database_url:
             cmd += ["--database-url", self.database_url]
+        if self.token_seconds:
+            cmd += ["--access-token-seconds", str(self.token_seconds)]
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, stdin=subprocess.DEVNULL)
         log.close()
@@ -108,6 +111,7 @@ class Api:
         self.base = base
         self.lock = threading.Lock()
         self.access = self.refresh_token = self.email = None
+        self.renewals = 0
 
     def raw(self, method, path, body=None, token=None, timeout=15):
         data = json.dumps(body).encode() if body is not None else None
@@ -144,6 +148,7 @@ class Api:
                 if status != 200:
                     raise Violation("could not renew the session: %s %s" % (status, body))
             self.access, self.refresh_token = body["access_token"], body["refresh_token"]
+            self.renewals += 1
 
     def call(self, method, path, body=None):
         for _ in range(3):
@@ -424,7 +429,8 @@ def verify_feed(w, full, saved_cursor, label):
 
 def server_cycles(args, rng, binary, work, stats, failures):
     data_dir = os.path.join(work, "server-data")
-    server = Server(binary, data_dir, args.database_url, free_port(), os.path.join(work, "server.log"))
+    server = Server(binary, data_dir, args.database_url, free_port(), os.path.join(work, "server.log"),
+                    args.access_token_seconds)
     server.start()
     w = World()
     w.api, w.stats, w.pushed_bodies, w.acks, w.mirror, w.cursor = Api(server.url), stats, {}, [], {}, "0"
@@ -606,6 +612,8 @@ def main():
     ap.add_argument("--binary", default=None, help="hearth binary (default: .build-release/release/hearth, "
                                                    ".build/release/hearth, .build/debug/hearth)")
     ap.add_argument("--writers", type=int, default=4)
+    ap.add_argument("--access-token-seconds", type=int, default=None,
+                    help="short server token lifetime, to exercise refresh (default: the server's 900 s)")
     ap.add_argument("--min-delay", type=float, default=0.05, help="seconds before the kill, at least")
     ap.add_argument("--max-delay", type=float, default=1.5, help="seconds before the kill, at most")
     ap.add_argument("--client-items", type=int, default=96)
@@ -624,14 +632,15 @@ def main():
         seed, args.cycles, "PostgreSQL" if args.database_url else "SQLite", binary), flush=True)
     rng = random.Random(seed)
     work = tempfile.mkdtemp(prefix="hearth-crash-")
-    stats, failures, server, client = Stats(), [], None, None
+    stats, failures, server, client, renewals = Stats(), [], None, None, 0
     started = time.time()
     try:
-        server, _ = server_cycles(args, rng, binary, work, stats, failures)
+        server, world = server_cycles(args, rng, binary, work, stats, failures)
+        renewals = world.api.renewals
         if not args.skip_client:
             client = client_crashes(args, rng, binary, work, server, stats, failures)
-    except Violation as e:
-        failures.append(str(e))
+    except (Violation, Unanswered) as e:
+        failures.append("%s: %s" % (type(e).__name__, e))
     finally:
         if server:
             server.kill()
@@ -640,7 +649,8 @@ def main():
             ("push requests answered", c["pushes_acked"]), ("mutations acknowledged", c["mutations_acked"]),
             ("unanswered requests (killed)", c["unanswered_requests"]),
             ("mutations resent after restart", c["crash_resends"]),
-            ("earlier mutation ids resent", c["dup_resends"]), ("feed pages pulled", c["feed_pages"])]
+            ("earlier mutation ids resent", c["dup_resends"]), ("feed pages pulled", c["feed_pages"]),
+            ("access tokens renewed", renewals)]
     if client:
         rows += [("client: items created offline", client["items"]), ("client: syncs SIGKILLed", client["kills"]),
                  ("client: syncs finished first", client["completed"]),

@@ -19,14 +19,25 @@ enum WishSession {
             throw WishCommandError("The saved server '\(settings.server)' is not a URL; pass --server http://host:port")
         }
         let output = WishOutput(json: options.json)
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(timeout: .init(connect: .seconds(5))))
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5)))
+        // A refused connection means "offline" at once: one command should not spend its
+        // connect timeout retrying, and the sync engine has its own backoff.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
             let client = try WishWithMeClient(
                 .init(
                     serverURL: serverURL, directory: directory, transport: AsyncHTTPClientTransport(client: http),
                     syncProtocol: settings.syncProtocol))
             try settings.save(to: directory)
-            try await body(client, output)
+            do {
+                try await body(client, output)
+            } catch {
+                await client.sync.stop()
+                throw error
+            }
+            // No background sync may outlive the HTTP client (it would record a bogus error).
+            await client.sync.stop()
             try await http.shutdown()
         } catch {
             try? await http.shutdown()
