@@ -13,10 +13,11 @@ import Testing
         static let nestingLevels = 10_000
         static let hugeStringBytes = 4 * 1024 * 1024
 
-        /// `valid` serialized, with the value of `field` replaced by the broken one.
-        func body(_ valid: [String: JSONValue], breaking field: String) -> [UInt8] {
-            let value = valid[field] ?? .null
-            let marker = "\u{1}malformed\u{1}"
+        /// `valid` serialized, with the value of `field` replaced by the broken one; `nil`
+        /// if `field` is not in `valid`.
+        func body(_ valid: [String: JSONValue], breaking field: String) -> [UInt8]? {
+            guard let value = valid[field] else { return nil }
+            let marker = "MALFORMED-VALUE-MARKER"
             var object = valid
             object[field] = .string(marker)
             let text = String(decoding: JSONValue.object(object).serialized(), as: UTF8.self)
@@ -49,9 +50,9 @@ import Testing
             }
         }
 
-        private static func splice(_ text: String, marker: String, with replacement: [UInt8]) -> [UInt8] {
+        private static func splice(_ text: String, marker: String, with replacement: [UInt8]) -> [UInt8]? {
             let parts = text.components(separatedBy: "\"\(marker)\"")
-            guard parts.count == 2 else { return Array(text.utf8) }
+            guard parts.count == 2 else { return nil }
             return Array(parts[0].utf8) + replacement + Array(parts[1].utf8)
         }
     }
@@ -61,7 +62,7 @@ import Testing
         _ server: TestServer, _ path: String, valid: [String: JSONValue], breaking field: String, headers: [(String, String)] = []
     ) async throws {
         for malformation in Malformation.allCases {
-            let body = malformation.body(valid, breaking: field)
+            let body = try #require(malformation.body(valid, breaking: field), "\(field) is in the valid body")
             let response = try await server.request(.POST, path, headers: headers, body: body)
             let label = "\(malformation.rawValue) on \(path): \(response.status) \(response.text.prefix(200))"
             #expect((400..<500).contains(response.status), "\(label)")
