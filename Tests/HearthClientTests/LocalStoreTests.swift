@@ -38,8 +38,7 @@ final class LocalStoreTests {
 
     @Test func aSentMutationIsNeverChangedAndANewEditQueuesBehindIt() throws {
         try store.put("items", id: "item:1", data: ["title": "A"])
-        let sent = try store.pendingMutations()
-        try store.markSent(sent)
+        let sent = try store.takeMutationsToSend(limit: 10)
         try store.put("items", id: "item:1", data: ["title": "B"])
         let pending = try store.pendingMutations()
         #expect(pending.map(\.mutationID).first == sent.first?.mutationID)
@@ -136,6 +135,22 @@ final class LocalStoreTests {
         try store.markClean("items", ids: ["item:a"], through: through)
         #expect(try store.document("items", id: "item:a")?.hasPendingChanges == true)
         #expect(try store.pendingMutations().map(\.data) == [["title": "2"]])
+    }
+
+    @Test func aLegacyPushedDocumentDeletedBeforeTheNextPullQueuesItsDeletion() throws {
+        try store.put("items", id: "item:a", data: ["title": "1"])
+        let (_, through) = try store.takeDirtyDocuments("items")
+        try store.markClean("items", ids: ["item:a"], through: through)
+        try store.delete("items", id: "item:a")
+        #expect(try store.pendingMutations().map(\.operation) == [.delete])
+    }
+
+    @Test func severalEditsApplyTogether() throws {
+        try store.apply([
+            .put(collection: "wishlists", id: "wishlist:1", data: ["name": "A"]),
+            .put(collection: "items", id: "item:1", data: ["title": "B"]),
+        ])
+        #expect(try store.pendingMutations().map(\.documentID) == ["wishlist:1", "item:1"])
     }
 
     @Test func reopeningTheStoreKeepsDocumentsQueueAndCursor() throws {

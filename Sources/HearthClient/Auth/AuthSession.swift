@@ -6,13 +6,16 @@ import Foundation
 /// - every request carries the current access token;
 /// - a 401 triggers **one** refresh, shared by every request that got a 401 meanwhile
 ///   (single flight), and each of them is retried once with the new token;
-/// - a refresh the server refuses clears the stored credentials and ends in
-///   ``ClientError/signedOut``; a refresh that could not reach the server keeps them.
+/// - a refresh the server refuses (400, 401, 403) clears the stored credentials and ends
+///   in ``ClientError/signedOut``; any other failure keeps them;
+/// - a refresh still in flight when the user signs in or out never stores its result.
 public actor AuthSession {
     public let transport: any HTTPTransport
     let tokens: any TokenStore
     let refresher: any TokenRefresher
     private var refreshing: Task<Credentials, any Error>?
+    /// Bumped by every sign-in and sign-out, so a refresh started before one is discarded.
+    private var generation = 0
     private var signedOutHandlers: [@Sendable () -> Void] = []
 
     public init(transport: any HTTPTransport, tokens: any TokenStore, refresher: any TokenRefresher) {
@@ -24,11 +27,19 @@ public actor AuthSession {
     public var credentials: Credentials? { try? tokens.load() }
 
     public func signIn(_ credentials: Credentials) throws {
+        endSession()
         try tokens.save(credentials)
     }
 
     public func signOut() throws {
+        endSession()
         try tokens.clear()
+    }
+
+    private func endSession() {
+        generation += 1
+        refreshing?.cancel()
+        refreshing = nil
     }
 
     /// Called (on any thread) when the session ends because the server refused a refresh.
@@ -58,12 +69,15 @@ public actor AuthSession {
     }
 
     private func refreshAndStore(_ rejected: Credentials) async throws -> Credentials {
+        let started = generation
         do {
             let renewed = try await refresher.refresh(rejected, transport: transport)
+            guard generation == started else { throw ClientError.signedOut }
             // Stored before use: the old refresh token is already spent on the server.
             try tokens.save(renewed)
             return renewed
-        } catch let error as ClientError where !error.isTransient {
+        } catch ClientError.server(let status, _, _) where [400, 401, 403].contains(status) {
+            guard generation == started else { throw ClientError.signedOut }
             try? tokens.clear()
             for handler in signedOutHandlers { handler() }
             throw ClientError.signedOut

@@ -3,14 +3,18 @@ import HearthCore
 
 /// How the delta protocol (spec/sync.md) records its exchanges in the local store.
 extension LocalStore {
-    /// Records that `mutations` are about to be sent: from now on they are never folded
-    /// with newer edits, so a retry sends exactly what the server may already have applied.
-    public func markSent(_ mutations: [PendingMutation]) throws {
+    /// The next `limit` queued mutations, marked as sent in the same transaction: from now
+    /// on they are never folded with newer edits, so what is sent is exactly what a retry
+    /// sends, and an edit made meanwhile queues behind them.
+    public func takeMutationsToSend(limit: Int) throws -> [PendingMutation] {
         try database.write { db in
-            for mutation in mutations {
+            let batch = try Row.fetchAll(db, sql: "SELECT * FROM pending_mutations ORDER BY position LIMIT ?", arguments: [limit])
+                .map(PendingMutation.init(row:))
+            for mutation in batch {
                 try db.execute(
                     sql: "UPDATE pending_mutations SET attempts = attempts + 1 WHERE position = ?", arguments: [mutation.position])
             }
+            return batch
         }
     }
 
@@ -122,25 +126,6 @@ extension LocalStore {
                 sql: "UPDATE local_documents SET server_data = ?, server_version = ? WHERE collection = ? AND id = ?",
                 arguments: [text, doc.version, doc.collection, doc.id])
         }
-    }
-
-    /// Undoes local edits: back to the server's state, or gone if the server never had it.
-    func revert(_ db: Database, _ collection: String, _ id: String) throws {
-        try db.execute(
-            sql: "UPDATE local_documents SET data = server_data, deleted = 0 WHERE collection = ? AND id = ? AND server_data IS NOT NULL",
-            arguments: [collection, id])
-        try db.execute(
-            sql: "DELETE FROM local_documents WHERE collection = ? AND id = ? AND server_data IS NULL", arguments: [collection, id])
-    }
-
-    func remove(_ db: Database, _ collection: String, _ id: String) throws {
-        try db.execute(sql: "DELETE FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id])
-    }
-
-    func hasPending(_ db: Database, _ collection: String, _ id: String) throws -> Bool {
-        try Bool.fetchOne(
-            try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM pending_mutations WHERE collection = ? AND document_id = ?)"),
-            arguments: [collection, id]) ?? false
     }
 }
 

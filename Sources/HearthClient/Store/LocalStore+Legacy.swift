@@ -29,13 +29,17 @@ extension LocalStore {
     public func markClean(_ collection: String, ids: [String], through: Int64) throws {
         try database.write { db in
             for id in ids {
+                try dropEdits(db, collection, id, through: through)
+                guard try !hasPending(db, collection, id) else { continue }
                 try db.execute(
-                    sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ? AND position <= ?",
-                    arguments: [collection, id, through])
-                if try !hasPending(db, collection, id) {
-                    try db.execute(
-                        sql: "DELETE FROM local_documents WHERE collection = ? AND id = ? AND deleted = 1", arguments: [collection, id])
-                }
+                    sql: "DELETE FROM local_documents WHERE collection = ? AND id = ? AND deleted = 1", arguments: [collection, id])
+                // The server now has what was pushed: remember it as the server's copy, so a
+                // later delete is queued and a later refused edit reverts to it.
+                try db.execute(
+                    sql: """
+                        UPDATE local_documents SET server_data = data, server_version = MAX(server_version, 1)
+                        WHERE collection = ? AND id = ?
+                        """, arguments: [collection, id])
             }
         }
     }
@@ -46,21 +50,13 @@ extension LocalStore {
     public func acceptServerCopies(_ collection: String, _ copies: [(id: String, data: JSONValue)], through: Int64) throws {
         try database.write { db in
             for (id, data) in copies {
-                try db.execute(
-                    sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ? AND position <= ?",
-                    arguments: [collection, id, through])
+                try dropEdits(db, collection, id, through: through)
                 guard try !hasPending(db, collection, id) else { continue }
                 if data["_deleted"]?.boolValue == true {
                     try remove(db, collection, id)
                     continue
                 }
-                let text = data.storedText
-                try db.execute(
-                    sql: """
-                        INSERT INTO local_documents (collection, id, data, deleted, server_data, server_version) VALUES (?, ?, ?, 0, ?, 1)
-                        ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0,
-                            server_data = excluded.server_data, server_version = MAX(server_version, 1)
-                        """, arguments: [collection, id, text, text])
+                try storeServerCopy(db, collection, id, data, version: 1)
             }
         }
     }
@@ -72,9 +68,7 @@ extension LocalStore {
     public func undoRefused(_ collection: String, _ refusals: [(id: String, message: String)], through: Int64) throws {
         try database.write { db in
             for (id, message) in refusals {
-                try db.execute(
-                    sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ? AND position <= ?",
-                    arguments: [collection, id, through])
+                try dropEdits(db, collection, id, through: through)
                 try db.execute(
                     sql: "INSERT INTO sync_rejections (collection, document_id, code, message, at) VALUES (?, ?, 'REFUSED', ?, ?)",
                     arguments: [collection, id, message, clock.now.millisecondsSince1970])
@@ -93,13 +87,7 @@ extension LocalStore {
             for (id, data) in documents {
                 present.insert(id)
                 guard try !hasPending(db, collection, id) else { continue }
-                let text = data.storedText
-                try db.execute(
-                    sql: """
-                        INSERT INTO local_documents (collection, id, data, deleted, server_data, server_version) VALUES (?, ?, ?, 0, ?, 1)
-                        ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0,
-                            server_data = excluded.server_data, server_version = MAX(server_version, 1)
-                        """, arguments: [collection, id, text, text])
+                try storeServerCopy(db, collection, id, data, version: 1)
             }
             let local = try String.fetchAll(db, sql: "SELECT id FROM local_documents WHERE collection = ?", arguments: [collection])
             for id in local where !present.contains(id) && !protected.contains(id) {
@@ -107,5 +95,12 @@ extension LocalStore {
                 try remove(db, collection, id)
             }
         }
+    }
+
+    /// Drops the queued edits of a document up to queue position `through`.
+    private func dropEdits(_ db: Database, _ collection: String, _ id: String, through: Int64) throws {
+        try db.execute(
+            sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ? AND position <= ?",
+            arguments: [collection, id, through])
     }
 }

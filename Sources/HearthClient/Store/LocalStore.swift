@@ -76,36 +76,55 @@ public final class LocalStore: Sendable {
 
     // MARK: Local writes
 
+    /// One local edit, for ``apply(_:)``.
+    public enum LocalEdit: Sendable {
+        case put(collection: String, id: String, data: JSONValue)
+        case delete(collection: String, id: String)
+    }
+
     /// Saves the user's edit of a document and queues it for the server.
     public func put(_ collection: String, id: String, data: JSONValue) throws {
-        try database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO local_documents (collection, id, data, deleted) VALUES (?, ?, ?, 0)
-                    ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0
-                    """, arguments: [collection, id, data.storedText])
-            try enqueue(db, collection: collection, id: id, operation: .put, data: data)
-        }
+        try apply([.put(collection: collection, id: id, data: data)])
     }
 
     /// Deletes a document on this device and queues the deletion for the server. A document
     /// the server never saw is simply dropped.
     public func delete(_ collection: String, id: String) throws {
+        try apply([.delete(collection: collection, id: id)])
+    }
+
+    /// Saves several edits in one transaction: all of them or none (a wishlist and its items).
+    public func apply(_ edits: [LocalEdit]) throws {
         try database.write { db in
-            let serverVersion = try Int64.fetchOne(
-                db, sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?",
-                arguments: [collection, id])
-            guard let serverVersion else { return }
-            try db.execute(
-                sql: "UPDATE local_documents SET deleted = 1 WHERE collection = ? AND id = ?", arguments: [collection, id])
-            if serverVersion == 0, try unsentOnly(db, collection: collection, id: id) {
-                try db.execute(
-                    sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ?", arguments: [collection, id])
-                try db.execute(sql: "DELETE FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id])
-                return
+            for edit in edits {
+                switch edit {
+                case .put(let collection, let id, let data): try put(db, collection, id, data)
+                case .delete(let collection, let id): try delete(db, collection, id)
+                }
             }
-            try enqueue(db, collection: collection, id: id, operation: .delete, data: nil)
         }
+    }
+
+    private func put(_ db: Database, _ collection: String, _ id: String, _ data: JSONValue) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO local_documents (collection, id, data, deleted) VALUES (?, ?, ?, 0)
+                ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0
+                """, arguments: [collection, id, data.storedText])
+        try enqueue(db, collection: collection, id: id, operation: .put, data: data)
+    }
+
+    private func delete(_ db: Database, _ collection: String, _ id: String) throws {
+        let serverVersion = try Int64.fetchOne(
+            db, sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id])
+        guard let serverVersion else { return }
+        try db.execute(sql: "UPDATE local_documents SET deleted = 1 WHERE collection = ? AND id = ?", arguments: [collection, id])
+        if serverVersion == 0, try unsentOnly(db, collection: collection, id: id) {
+            try db.execute(sql: "DELETE FROM pending_mutations WHERE collection = ? AND document_id = ?", arguments: [collection, id])
+            try db.execute(sql: "DELETE FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id])
+            return
+        }
+        try enqueue(db, collection: collection, id: id, operation: .delete, data: nil)
     }
 
     /// Whether every queued edit of the document is still unsent (so it can be withdrawn).
@@ -139,6 +158,39 @@ public final class LocalStore: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [UUID().uuidString.lowercased(), collection, id, operation.rawValue, data?.storedText, baseVersion, now])
+    }
+
+    // MARK: Shared by both protocols
+
+    /// Undoes local edits: back to the server's state, or gone if the server never had it.
+    func revert(_ db: Database, _ collection: String, _ id: String) throws {
+        try db.execute(
+            sql: "UPDATE local_documents SET data = server_data, deleted = 0 WHERE collection = ? AND id = ? AND server_data IS NOT NULL",
+            arguments: [collection, id])
+        try db.execute(
+            sql: "DELETE FROM local_documents WHERE collection = ? AND id = ? AND server_data IS NULL", arguments: [collection, id])
+    }
+
+    func remove(_ db: Database, _ collection: String, _ id: String) throws {
+        try db.execute(sql: "DELETE FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id])
+    }
+
+    func hasPending(_ db: Database, _ collection: String, _ id: String) throws -> Bool {
+        try Bool.fetchOne(
+            try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM pending_mutations WHERE collection = ? AND document_id = ?)"),
+            arguments: [collection, id]) ?? false
+    }
+
+    /// Stores `data` as both the local view and the server's confirmed copy.
+    func storeServerCopy(_ db: Database, _ collection: String, _ id: String, _ data: JSONValue, version: Int64) throws {
+        let text = data.storedText
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO local_documents (collection, id, data, deleted, server_data, server_version) VALUES (?, ?, ?, 0, ?, ?)
+                ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0,
+                    server_data = excluded.server_data, server_version = MAX(server_version, excluded.server_version)
+                """
+        ).execute(arguments: [collection, id, text, text, version])
     }
 
     // MARK: Sync state

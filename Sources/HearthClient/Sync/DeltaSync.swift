@@ -23,9 +23,8 @@ public struct DeltaSync: SyncStrategy {
     func push(_ store: LocalStore, _ api: HearthAPI) async throws -> SyncReport {
         var report = SyncReport()
         while true {
-            let batch = try store.pendingMutations(limit: pushBatchSize)
+            let batch = try store.takeMutationsToSend(limit: pushBatchSize)
             guard !batch.isEmpty else { return report }
-            try store.markSent(batch)
             let response = try await api.json(
                 SyncPushResponse.self, .post, "\(path)/push", body: SyncPushRequest(mutations: batch.map(Self.wire)))
             let results = Dictionary(response.results.map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })

@@ -31,6 +31,8 @@ public actor SyncEngine {
     public private(set) var status: SyncStatus
     private var observers: [UUID: AsyncStream<SyncStatus>.Continuation] = [:]
     private var running: Task<SyncReport, any Error>?
+    /// A sync that is queued behind `running` and has not started yet: later requests join it.
+    private var queued: Task<SyncReport, any Error>?
     private var debounced: Task<Void, Never>?
     private var background: [Task<Void, Never>] = []
     private var consecutiveFailures = 0
@@ -69,18 +71,24 @@ public actor SyncEngine {
     }
 
     /// Syncs now. If a sync is already running this waits for it, then runs a new one, so
-    /// the caller's latest local edits are included.
+    /// the caller's latest local edits are included; callers who ask meanwhile share that
+    /// next sync rather than queueing one each.
     @discardableResult
     public func sync() async throws -> SyncReport {
+        if let queued { return try await queued.value }
         // Each sync starts when the one before it has ended: a chain, never two at once.
         let previous = running
         let task = Task {
             _ = await previous?.result
+            await self.starting()
             return try await self.perform()
         }
         running = task
+        queued = task
         return try await task.value
     }
+
+    private func starting() { queued = nil }
 
     private func perform() async throws -> SyncReport {
         publish(.syncing)
@@ -116,7 +124,7 @@ public actor SyncEngine {
         }
     }
 
-    /// Starts the periodic, reconnect and realtime triggers.
+    /// Starts the periodic, reconnect and realtime triggers (again, after ``stop()``).
     public func start() {
         guard background.isEmpty else { return }
         background.append(Task { await self.runPeriodically() })
@@ -124,12 +132,14 @@ public actor SyncEngine {
         if realtime != nil { background.append(Task { await self.followRealtime() }) }
     }
 
-    /// Stops every trigger; a sync in progress finishes.
-    public func stop() {
+    /// Stops every trigger and waits for the sync in progress (and any already queued) to
+    /// end, so nothing syncs after this returns until the next call.
+    public func stop() async {
         for task in background { task.cancel() }
         background.removeAll()
         debounced?.cancel()
         debounced = nil
+        _ = await running?.result
     }
 
     /// The wait before the next periodic attempt: the period, or the backoff after failures.
@@ -163,13 +173,14 @@ public actor SyncEngine {
         var failures = 0
         while !Task.isCancelled {
             do {
-                var known: Int64?
+                var known = (try? store.state(.cursor)).flatMap { $0 }.flatMap(Int64.init) ?? 0
                 for try await position in try await realtime.positions(from: api) {
                     failures = 0
-                    if let previous = known, position <= previous { continue }
-                    // The first notice is the feed's position when the stream opened.
-                    if known != nil { _ = try? await sync() }
+                    // The first notice is the feed's position when the stream opened: it
+                    // also tells whether anything changed while the stream was closed.
+                    guard position > known else { continue }
                     known = position
+                    _ = try? await sync()
                 }
             } catch {
                 if case ClientError.signedOut = error { return }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HearthCore
 import NIOCore
 import NIOHTTP1
 
@@ -17,12 +18,17 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let outgoing = Self.clientRequest(request)
+        let (client, limit) = (client, maxResponseBytes)
         do {
-            let response = try await client.execute(outgoing, timeout: .init(request.timeout))
-            let body = try await response.body.collect(upTo: maxResponseBytes)
-            var headers: [String: String] = [:]
-            for header in response.headers { headers[header.name.lowercased()] = header.value }
-            return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+            // AsyncHTTPClient's own deadline ends with the response head; the body is read
+            // under the same deadline here, so a stalled body cannot hang a sync.
+            return try await withTimeout(request.timeout) {
+                let response = try await client.execute(outgoing, timeout: .init(request.timeout))
+                let body = try await response.body.collect(upTo: limit)
+                var headers: [String: String] = [:]
+                for header in response.headers { headers[header.name.lowercased()] = header.value }
+                return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+            }
         } catch {
             throw Self.clientError(error)
         }
@@ -62,15 +68,17 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return outgoing
     }
 
-    static func clientError(_ error: any Error) -> ClientError {
-        if let clientError = error as? ClientError { return clientError }
+    /// Maps a failure to what the caller can act on. Cancellation is passed on unchanged.
+    static func clientError(_ error: any Error) -> any Error {
+        if error is ClientError || error is CancellationError { return error }
+        if error is TimeoutError { return ClientError.timedOut }
         if let httpError = error as? HTTPClientError,
             httpError == .deadlineExceeded || httpError == .readTimeout || httpError == .writeTimeout
         {
-            return .timedOut
+            return ClientError.timedOut
         }
-        if error is CancellationError { return .offline("cancelled") }
-        return .offline(String(describing: error))
+        if error is NIOTooManyBytesError { return ClientError.invalidResponse("the answer is larger than the client accepts") }
+        return ClientError.offline(String(describing: error))
     }
 }
 

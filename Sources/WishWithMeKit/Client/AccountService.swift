@@ -42,6 +42,8 @@ public struct AccountService: Sendable {
     public func logout(discardingUnsyncedChanges: Bool = false) async throws {
         let pending = try context.store.pendingCount()
         if pending > 0 && !discardingUnsyncedChanges { throw WishWithMeError.unsyncedChanges(pending) }
+        // No sync may write the old account's documents back after the erase.
+        await context.sync.stop()
         if let credentials = await context.session.credentials {
             _ = try? await context.api.send(.post, "/api/v2/auth/logout", body: LogoutRequest(refreshToken: credentials.refreshToken))
         }
@@ -50,7 +52,8 @@ public struct AccountService: Sendable {
     }
 
     private func signIn(_ response: AuthResponse) async throws {
-        if let holder = try context.store.state(.accountUserID), holder != response.user.id {
+        if try context.store.state(.accountUserID) != response.user.id {
+            await context.sync.stop()
             try context.store.erase()
         }
         try context.store.setState(.accountUserID, response.user.id)

@@ -64,7 +64,7 @@ public struct ShareRepository: Sendable {
 /// What opening a share link gave the user.
 public struct OpenedShare: Sendable, Hashable {
     public var wishlistID: String
-    /// `nil` only if the sync after granting access failed.
+    /// `nil` if the wishlist has not reached the device yet (the grant raced a revocation).
     public var wishlist: Wishlist?
     public var bookmark: Bookmark?
     /// Whether the link lets the user mark items (a `mark` link).

@@ -63,10 +63,11 @@ public struct WishlistRepository: Sendable {
     /// Deletes the user's own wishlist and, as the original iOS app does, its items.
     public func delete(_ reference: String) async throws {
         let wishlist = try await owned(reference)
-        try shelf.delete(wishlist.id)
-        for item in try context.shelf(WishlistItem.self).all() where item.wishlistID == wishlist.id {
-            try context.shelf(WishlistItem.self).delete(item.id)
-        }
+        let items = try context.shelf(WishlistItem.self).all().filter { $0.wishlistID == wishlist.id }
+        // One transaction, wishlist first: the server learns of the deletion before its items.
+        try context.store.apply(
+            [.delete(collection: shelf.collection, id: wishlist.id)]
+                + items.map { .delete(collection: WishDocumentType.item.collection, id: $0.id) })
         await context.saved()
     }
 

@@ -50,6 +50,7 @@ struct BenchFixture: Sendable {
         try await client.account.register(email: "\(name)@bench.example", password: Self.password, name: name)
         let wishlist = try await client.wishlists.create(name: "Bench \(name)")
         try await client.sync.sync()
+        await client.sync.stop()  // no debounced sync left behind by the write above
         return (client, wishlist)
     }
 

@@ -22,18 +22,17 @@ struct ClientBenchmark {
         var json: String { (try? JSONValueEncoder().encode(self).serializedString()) ?? "{}" }
 
         func table(engine: String) -> String {
-            let rows: [(String, String)] = [
-                ("local writes (store + queue)", String(format: "%.0f docs/s", localWritesPerSecond)),
-                ("delta push (batches of 200)", String(format: "%.0f docs/s", pushDocumentsPerSecond)),
-                ("delta sync from empty", String(format: "%.2f s", deltaPullFromEmptySeconds)),
-                ("  of which applying to the store", String(format: "%.2f s", deltaApplySeconds)),
-                ("delta idle sync", "\(deltaIdleSyncBytes) bytes in \(deltaIdleSyncRequests) request(s), \(String(format: "%.1f ms", deltaIdleSyncMilliseconds))"),
-                ("legacy sync from empty", String(format: "%.2f s", legacyPullFromEmptySeconds)),
-                ("legacy idle sync (6 pulls)", "\(legacyIdleSyncBytes) bytes, \(String(format: "%.1f ms", legacyIdleSyncMilliseconds))"),
-            ]
-            let width = rows.map(\.0.count).max() ?? 0
-            let lines = rows.map { label, value in "  " + label.padding(toLength: width + 3, withPad: " ", startingAt: 0) + value }
-            return (["Client SDK against a Wish With Me server on \(engine): \(documents) items"] + lines).joined(separator: "\n")
+            var table = BenchTable(title: "Client SDK against a Wish With Me server on \(engine): \(documents) items")
+            table.add("local writes (store + queue)", String(format: "%.0f docs/s", localWritesPerSecond))
+            table.add("first sync of the writer (push, then pull back)", String(format: "%.0f docs/s", pushDocumentsPerSecond))
+            table.add("delta sync from empty", String(format: "%.2f s", deltaPullFromEmptySeconds))
+            table.add("  of which applying to the store", String(format: "%.2f s", deltaApplySeconds))
+            table.add(
+                "delta idle sync",
+                "\(deltaIdleSyncBytes) bytes in \(deltaIdleSyncRequests) request(s), \(String(format: "%.1f ms", deltaIdleSyncMilliseconds))")
+            table.add("legacy sync from empty", String(format: "%.2f s", legacyPullFromEmptySeconds))
+            table.add("legacy idle sync (6 pulls)", "\(legacyIdleSyncBytes) bytes, \(String(format: "%.1f ms", legacyIdleSyncMilliseconds))")
+            return table.rendered
         }
     }
 

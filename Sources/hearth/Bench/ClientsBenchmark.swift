@@ -58,6 +58,7 @@ struct ClientsBenchmark {
             return (all, errors)
         }
         let elapsed = (ContinuousClock.now - started).seconds
+        for (client, _) in devices { await client.sync.stop() }
         return Result(
             clients: clients, seconds: elapsed, syncs: samples.count, errors: errors,
             syncsPerSecond: Double(samples.count) / elapsed, p50Milliseconds: samples.percentile(0.5),

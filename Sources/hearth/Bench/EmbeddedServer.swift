@@ -27,9 +27,16 @@ enum EmbeddedServer {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = await platform.makeApplication { port in portContinuation.yield(port) }
         let group = ServiceGroup(services: [application], gracefulShutdownSignals: [], logger: logger)
-        let running = Task { try await group.run() }
+        let running = Task {
+            // A server that fails before it listens ends the wait for its port.
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw WishCommandError("the benchmark server did not start") }
+        guard let port = await iterator.next() else {
+            _ = try await running.value
+            throw WishCommandError("the benchmark server did not start")
+        }
         let outcome: Result<T, any Error>
         do {
             outcome = .success(try await body("http://127.0.0.1:\(port)"))

@@ -29,7 +29,6 @@ enum WishSession {
                 .init(
                     serverURL: serverURL, directory: directory, transport: AsyncHTTPClientTransport(client: http),
                     syncProtocol: settings.syncProtocol))
-            try settings.save(to: directory)
             do {
                 try await body(client, output)
             } catch {
@@ -38,6 +37,8 @@ enum WishSession {
             }
             // No background sync may outlive the HTTP client (it would record a bogus error).
             await client.sync.stop()
+            // Remembered only once a command worked with them (a failed login changes nothing).
+            try settings.save(to: directory)
             try await http.shutdown()
         } catch {
             try? await http.shutdown()
