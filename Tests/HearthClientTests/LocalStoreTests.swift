@@ -145,6 +145,13 @@ final class LocalStoreTests {
         #expect(try store.pendingMutations().map(\.operation) == [.delete])
     }
 
+    @Test func aPushBatchStaysUnderItsByteBudgetButAlwaysTakesOne() throws {
+        let big = String(repeating: "x", count: 1000)
+        for index in 0..<4 { try store.put("items", id: "item:\(index)", data: ["title": .string(big)]) }
+        #expect(try store.takeMutationsToSend(limit: 10, maxBytes: 2500).map(\.documentID) == ["item:0", "item:1"])
+        #expect(try store.takeMutationsToSend(limit: 10, maxBytes: 10).map(\.documentID) == ["item:0"])
+    }
+
     @Test func severalEditsApplyTogether() throws {
         try store.apply([
             .put(collection: "wishlists", id: "wishlist:1", data: ["name": "A"]),

@@ -3,13 +3,21 @@ import HearthCore
 
 /// How the delta protocol (spec/sync.md) records its exchanges in the local store.
 extension LocalStore {
-    /// The next `limit` queued mutations, marked as sent in the same transaction: from now
-    /// on they are never folded with newer edits, so what is sent is exactly what a retry
-    /// sends, and an edit made meanwhile queues behind them.
-    public func takeMutationsToSend(limit: Int) throws -> [PendingMutation] {
+    /// The next queued mutations — at most `limit`, and no more than `maxBytes` of document
+    /// data unless a single one is larger — marked as sent in the same transaction: from
+    /// now on they are never folded with newer edits, so what is sent is exactly what a
+    /// retry sends, and an edit made meanwhile queues behind them.
+    public func takeMutationsToSend(limit: Int, maxBytes: Int = 4 * 1024 * 1024) throws -> [PendingMutation] {
         try database.write { db in
-            let batch = try Row.fetchAll(db, sql: "SELECT * FROM pending_mutations ORDER BY position LIMIT ?", arguments: [limit])
-                .map(PendingMutation.init(row:))
+            var batch: [PendingMutation] = []
+            var bytes = 0
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT *, LENGTH(data) AS size FROM pending_mutations ORDER BY position LIMIT ?", arguments: [limit])
+            while let row = try rows.next() {
+                bytes += (row["size"] as Int?) ?? 0
+                if bytes > maxBytes && !batch.isEmpty { break }
+                batch.append(try PendingMutation(row: row))
+            }
             for mutation in batch {
                 try db.execute(
                     sql: "UPDATE pending_mutations SET attempts = attempts + 1 WHERE position = ?", arguments: [mutation.position])
@@ -47,6 +55,7 @@ extension LocalStore {
                         try remove(db, mutation.collection, mutation.documentID)
                     }
                 case .rejected:
+                    try Self.keepRecentRejections(db)
                     try db.execute(
                         sql: "INSERT INTO sync_rejections (collection, document_id, code, message, at) VALUES (?, ?, ?, ?, ?)",
                         arguments: [

@@ -69,6 +69,7 @@ extension LocalStore {
         try database.write { db in
             for (id, message) in refusals {
                 try dropEdits(db, collection, id, through: through)
+                try Self.keepRecentRejections(db)
                 try db.execute(
                     sql: "INSERT INTO sync_rejections (collection, document_id, code, message, at) VALUES (?, ?, 'REFUSED', ?, ?)",
                     arguments: [collection, id, message, clock.now.millisecondsSince1970])

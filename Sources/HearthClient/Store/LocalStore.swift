@@ -181,6 +181,11 @@ public final class LocalStore: Sendable {
             arguments: [collection, id]) ?? false
     }
 
+    /// Keeps the refused-edit log short: the newest 99 stay, so one more makes 100.
+    static func keepRecentRejections(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM sync_rejections WHERE id <= (SELECT MAX(id) - 99 FROM sync_rejections)")
+    }
+
     /// Stores `data` as both the local view and the server's confirmed copy.
     func storeServerCopy(_ db: Database, _ collection: String, _ id: String, _ data: JSONValue, version: Int64) throws {
         let text = data.storedText
