@@ -115,8 +115,28 @@ final class LocalStoreTests {
             SyncChange(seq: 2, collection: "items", id: "item:kept", op: .upsert, doc: serverDoc("item:kept", version: 1, data: [:])),
         ], cursor: "2")
         try store.put("items", id: "item:local", data: ["title": "offline"])
-        try store.dropDocuments(notIn: [DocumentKey(collection: "items", id: "item:kept")])
+        try store.beginResync()
+        #expect(try store.state(.cursor) == nil)
+        try store.applyChanges([SyncChange(seq: 9, collection: "items", id: "item:kept", op: .upsert, doc: serverDoc("item:kept", version: 2, data: [:]))], cursor: "9")
+        try store.finishResync()
         #expect(try store.documents("items").map(\.id) == ["item:kept", "item:local"])
+        #expect(try !store.isResyncing())
+    }
+
+    @Test func aResyncInterruptedByACrashStillKnowsWhatTheServerSent() throws {
+        try store.applyChanges([
+            SyncChange(seq: 1, collection: "items", id: "item:a", op: .upsert, doc: serverDoc("item:a", version: 1, data: [:])),
+            SyncChange(seq: 2, collection: "items", id: "item:b", op: .upsert, doc: serverDoc("item:b", version: 1, data: [:])),
+            SyncChange(seq: 3, collection: "items", id: "item:gone", op: .upsert, doc: serverDoc("item:gone", version: 1, data: [:])),
+        ], cursor: "3")
+        try store.beginResync()
+        try store.applyChanges([SyncChange(seq: 10, collection: "items", id: "item:a", op: .upsert, doc: serverDoc("item:a", version: 1, data: [:]))], cursor: "10")
+        let restarted = try LocalStore(path: directory.file("store.sqlite"))
+        #expect(try restarted.isResyncing())
+        #expect(try restarted.state(.cursor) == "10")
+        try restarted.applyChanges([SyncChange(seq: 11, collection: "items", id: "item:b", op: .upsert, doc: serverDoc("item:b", version: 1, data: [:]))], cursor: "11")
+        try restarted.finishResync()
+        #expect(try restarted.documents("items").map(\.id) == ["item:a", "item:b"])
     }
 
     @Test func legacyPullKeepsDirtyAndFailedDocumentsAndDeletesOtherAbsentOnes() throws {

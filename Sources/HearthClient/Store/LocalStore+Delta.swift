@@ -69,9 +69,17 @@ extension LocalStore {
     }
 
     /// Applies one page of the change feed and saves the cursor that follows it, together.
+    /// During a resync the page's live documents are also recorded as seen, in the same
+    /// transaction.
     public func applyChanges(_ changes: [SyncChange], cursor: String) throws {
         try database.write { db in
+            let resyncing =
+                try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = ?", arguments: [SyncStateKey.resyncing.rawValue]) != nil
             for change in changes {
+                if resyncing, change.op == .upsert, change.doc?.deleted == false {
+                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO resync_seen (collection, id) VALUES (?, ?)")
+                        .execute(arguments: [change.collection, change.id])
+                }
                 switch change.op {
                 case .remove:
                     try db.execute(
@@ -87,19 +95,33 @@ extension LocalStore {
         }
     }
 
-    /// After a pull from the start: drops every document without local edits that the
-    /// server did not send, since the server no longer gives it to this user.
-    public func dropDocuments(notIn kept: Set<DocumentKey>) throws {
+    /// Starts a pull from the beginning (the first sync, or a cursor the server no longer
+    /// knows). Until ``finishResync()`` every live document a page brings is remembered with
+    /// that page, so a resync interrupted by a crash resumes from its cursor and still knows
+    /// everything the server sent.
+    public func beginResync() throws {
         try database.write { db in
-            let rows = try Row.fetchAll(
-                db,
+            try db.execute(sql: "DELETE FROM resync_seen")
+            try Self.setState(db, .cursor, nil)
+            try Self.setState(db, .resyncing, "1")
+        }
+    }
+
+    public func isResyncing() throws -> Bool { try state(.resyncing) != nil }
+
+    /// Ends a resync: drops every document without local edits that the server did not
+    /// send, since the server no longer gives it to this user.
+    public func finishResync() throws {
+        try database.write { db in
+            try db.execute(
                 sql: """
-                    SELECT collection, id FROM local_documents d WHERE NOT EXISTS
-                    (SELECT 1 FROM pending_mutations m WHERE m.collection = d.collection AND m.document_id = d.id)
+                    DELETE FROM local_documents WHERE NOT EXISTS
+                        (SELECT 1 FROM pending_mutations m WHERE m.collection = local_documents.collection AND m.document_id = local_documents.id)
+                    AND NOT EXISTS
+                        (SELECT 1 FROM resync_seen s WHERE s.collection = local_documents.collection AND s.id = local_documents.id)
                     """)
-            for row in rows where !kept.contains(DocumentKey(collection: row["collection"], id: row["id"])) {
-                try remove(db, row["collection"], row["id"])
-            }
+            try db.execute(sql: "DELETE FROM resync_seen")
+            try Self.setState(db, .resyncing, nil)
         }
     }
 

@@ -221,7 +221,7 @@ public final class LocalStore: Sendable {
     /// Forgets everything: documents, queued edits and sync state (sign-out of an account).
     public func erase() throws {
         try database.write { db in
-            for table in ["local_documents", "pending_mutations", "sync_state", "sync_rejections"] {
+            for table in ["local_documents", "pending_mutations", "sync_state", "sync_rejections", "resync_seen"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
         }
@@ -237,4 +237,6 @@ public struct SyncStateKey: RawRepresentable, Sendable, Hashable {
     public static let cursor = SyncStateKey(rawValue: "cursor")
     public static let lastSyncAt = SyncStateKey(rawValue: "last_sync_at")
     public static let lastError = SyncStateKey(rawValue: "last_error")
+    /// Set while a pull from the beginning is under way (see ``LocalStore/beginResync()``).
+    public static let resyncing = SyncStateKey(rawValue: "resyncing")
 }

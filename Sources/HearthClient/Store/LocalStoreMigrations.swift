@@ -39,6 +39,10 @@ enum LocalStoreMigrations {
                     );
                     """)
         }
+        migrator.registerMigration("v2: documents seen by a resync in progress") { db in
+            try db.execute(
+                sql: "CREATE TABLE resync_seen (collection TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID")
+        }
         return migrator
     }
 }

@@ -46,33 +46,27 @@ public struct DeltaSync: SyncStrategy {
     }
 
     /// Pulls until `has_more` is false; a cursor the server no longer knows restarts from
-    /// the beginning and drops what the server stopped sending.
+    /// the beginning and drops what the server stopped sending (see ``LocalStore/beginResync()``).
     func pull(_ store: LocalStore, _ api: HearthAPI) async throws -> Int {
+        if try store.state(.cursor) == nil, try !store.isResyncing() { try store.beginResync() }
         var since = try store.state(.cursor) ?? "0"
-        var fromStart = since == "0"
-        var seen = Set<DocumentKey>()
         var pulled = 0
         while true {
             let page: SyncChangesResponse
             do {
                 page = try await api.json(
                     SyncChangesResponse.self, .get, "\(path)/changes", query: ["since": since, "limit": String(pullPageSize)])
-            } catch ClientError.server(410, _, _) where !fromStart {
+            } catch ClientError.server(410, _, _) where since != "0" {
+                try store.beginResync()
                 since = "0"
-                fromStart = true
                 continue
             }
             try store.applyChanges(page.changes, cursor: page.cursor)
             pulled += page.changes.count
-            if fromStart {
-                for change in page.changes where change.op == .upsert && change.doc?.deleted == false {
-                    seen.insert(DocumentKey(collection: change.collection, id: change.id))
-                }
-            }
             since = page.cursor
             if !page.hasMore { break }
         }
-        if fromStart { try store.dropDocuments(notIn: seen) }
+        if try store.isResyncing() { try store.finishResync() }
         return pulled
     }
 
