@@ -43,21 +43,10 @@ struct ClientsBenchmark {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         FileHandle.standardError.write(Data("editing and syncing for \(seconds) s…\n".utf8))
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        let started = ContinuousClock.now
-        let (samples, errors) = await withTaskGroup(of: (LatencySamples, Int).self) { group in
-            for (client, wishlist) in devices {
-                group.addTask { await Self.editAndSync(client, wishlist, until: deadline) }
-            }
-            var all = LatencySamples()
-            var errors = 0
-            for await (samples, failed) in group {
-                all.add(contentsOf: samples)
-                errors += failed
-            }
-            return (all, errors)
+        let (samples, errors, elapsed) = await runWorkers(count: devices.count, for: seconds) { worker in
+            let (client, wishlist) = devices[worker]
+            return await Self.editAndSync(client, wishlist)
         }
-        let elapsed = (ContinuousClock.now - started).seconds
         for (client, _) in devices { await client.sync.stop() }
         return Result(
             clients: clients, seconds: elapsed, syncs: samples.count, errors: errors,
@@ -66,30 +55,22 @@ struct ClientsBenchmark {
             residentBeforeClientsMiB: before)
     }
 
-    /// One person's loop: add an item or rename one, then sync; repeat until `deadline`.
-    static func editAndSync(_ client: WishWithMeClient, _ wishlist: Wishlist, until deadline: ContinuousClock.Instant) async
-        -> (LatencySamples, Int)
-    {
-        var samples = LatencySamples()
-        var errors = 0
-        var round = 0
-        while ContinuousClock.now < deadline {
-            round += 1
-            do {
-                let items = try client.items.list(in: wishlist)
-                if round % 3 == 0, let item = items.randomElement() {
-                    try await client.items.edit(item.id) { $0.title = "Renamed \(round)" }
-                } else {
-                    try await client.items.add(try ItemDraft.manual(title: "Gift \(round)"), to: wishlist)
-                }
-                let start = ContinuousClock.now
-                try await client.sync.sync()
-                samples.add(ContinuousClock.now - start)
-            } catch {
-                errors += 1
+    /// One step of a person: add an item or rename one, then sync. Returns the sync's
+    /// latency, or `nil` when something failed.
+    static func editAndSync(_ client: WishWithMeClient, _ wishlist: Wishlist) async -> Duration? {
+        do {
+            let items = try client.items.list(in: wishlist)
+            if Int.random(in: 0..<3) == 0, let item = items.randomElement() {
+                try await client.items.edit(item.id) { $0.title = "Renamed \(UInt16.random(in: 0...9999))" }
+            } else {
+                try await client.items.add(try ItemDraft.manual(title: "Gift \(items.count + 1)"), to: wishlist)
             }
+            let start = ContinuousClock.now
+            try await client.sync.sync()
+            return ContinuousClock.now - start
+        } catch {
+            return nil
         }
-        return (samples, errors)
     }
 }
 

@@ -30,7 +30,7 @@ struct HTTPBenchmark {
         var json: String { (try? JSONValueEncoder().encode(self).serializedString()) ?? "{}" }
 
         func table(engine: String) -> String {
-            var table = BenchTable(title: "HTTP on \(engine), \(String(format: "%.0f", seconds)) s per row (requests/s, p50, p99, errors)")
+            var table = BenchTable(title: "HTTP on \(engine), \(String(format: "%g", seconds)) s per row (requests/s, p50, p99, errors)")
             for measurement in measurements {
                 table.add(
                     "\(measurement.scenario), \(measurement.concurrency) connection(s)",
@@ -76,40 +76,19 @@ struct HTTPBenchmark {
 
     func load(_ scenario: Scenario, concurrency: Int) async throws -> Measurement {
         let url = fixture.serverURL.absoluteString + scenario.path
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         let http = fixture.http
-        let started = ContinuousClock.now
-        let outcomes = await withTaskGroup(of: (LatencySamples, Int).self) { group in
-            for _ in 0..<concurrency {
-                group.addTask {
-                    var samples = LatencySamples()
-                    var errors = 0
-                    while ContinuousClock.now < deadline {
-                        var request = HTTPClientRequest(url: url)
-                        for (name, value) in scenario.headers { request.headers.add(name: name, value: value) }
-                        let start = ContinuousClock.now
-                        do {
-                            let response = try await http.execute(request, timeout: .seconds(30))
-                            _ = try await response.body.collect(upTo: 64 * 1024 * 1024)
-                            if response.status != .ok { errors += 1 }
-                        } catch {
-                            errors += 1
-                        }
-                        samples.add(ContinuousClock.now - start)
-                    }
-                    return (samples, errors)
-                }
+        let (samples, errors, elapsed) = await runWorkers(count: concurrency, for: seconds) { _ in
+            var request = HTTPClientRequest(url: url)
+            for (name, value) in scenario.headers { request.headers.add(name: name, value: value) }
+            let start = ContinuousClock.now
+            do {
+                let response = try await http.execute(request, timeout: .seconds(30))
+                _ = try await response.body.collect(upTo: 64 * 1024 * 1024)
+                return response.status == .ok ? ContinuousClock.now - start : nil
+            } catch {
+                return nil
             }
-            var all = LatencySamples()
-            var errors = 0
-            for await (samples, failed) in group {
-                all.add(contentsOf: samples)
-                errors += failed
-            }
-            return (all, errors)
         }
-        let elapsed = (ContinuousClock.now - started).seconds
-        let (samples, errors) = outcomes
         return Measurement(
             scenario: scenario.name, concurrency: concurrency, requests: samples.count, errors: errors,
             requestsPerSecond: Double(samples.count) / elapsed, p50Milliseconds: samples.percentile(0.5),
