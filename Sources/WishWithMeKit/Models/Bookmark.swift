@@ -49,7 +49,7 @@ public struct Bookmark: WishDocument {
         self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, DocumentCodingKey {
         case id = "_id", revision = "_rev", isDeleted = "_deleted", type
         case userID = "user_id", shareID = "share_id", wishlistID = "wishlist_id"
         case ownerName = "owner_name", ownerAvatarBase64 = "owner_avatar_base64"
@@ -60,13 +60,13 @@ public struct Bookmark: WishDocument {
     /// Requires `_id`, `user_id`, `share_id`, `created_at` (spec §4.7).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.checkType(Self.documentType, .type)
-        id = try container.required(.id)
+        let envelope = try container.envelope(of: Self.documentType)
+        id = envelope.id
         userID = try container.required(.userID)
         shareID = try container.required(.shareID)
-        createdAt = try container.required(.createdAt)
-        revision = container.optional(.revision)
-        isDeleted = container.deletedFlag(.isDeleted)
+        createdAt = envelope.createdAt
+        revision = envelope.revision
+        isDeleted = envelope.isDeleted
         wishlistID = container.optional(.wishlistID)
         ownerName = container.value(.ownerName, default: Self.unknownOwnerName)
         ownerAvatarBase64 = container.optional(.ownerAvatarBase64)
@@ -74,16 +74,13 @@ public struct Bookmark: WishDocument {
         wishlistIcon = container.value(.wishlistIcon, default: Wishlist.defaultIcon)
         wishlistIconColor = container.value(.wishlistIconColor, default: Wishlist.defaultIconColor)
         lastAccessedAt = container.optional(.lastAccessedAt)
-        access = container.value(.access, default: [])
-        updatedAt = container.optional(.updatedAt)
+        access = envelope.access
+        updatedAt = envelope.updatedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(Self.documentType, forKey: .type)
-        try container.encodeIfPresent(revision, forKey: .revision)
-        try container.encodeDeletedFlag(isDeleted, .isDeleted)
+        try container.encodeEnvelope(of: self)
         try container.encode(userID, forKey: .userID)
         try container.encode(shareID, forKey: .shareID)
         try container.encodeIfPresent(wishlistID, forKey: .wishlistID)
@@ -93,8 +90,5 @@ public struct Bookmark: WishDocument {
         try container.encode(wishlistIcon, forKey: .wishlistIcon)
         try container.encode(wishlistIconColor, forKey: .wishlistIconColor)
         try container.encodeIfPresent(lastAccessedAt, forKey: .lastAccessedAt)
-        try container.encode(access, forKey: .access)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 }

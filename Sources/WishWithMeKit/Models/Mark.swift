@@ -37,7 +37,7 @@ public struct Mark: WishDocument {
         self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, DocumentCodingKey {
         case id = "_id", revision = "_rev", isDeleted = "_deleted", type
         case itemID = "item_id", wishlistID = "wishlist_id", ownerID = "owner_id", markedBy = "marked_by"
         case quantity, access, createdAt = "created_at", updatedAt = "updated_at"
@@ -46,33 +46,27 @@ public struct Mark: WishDocument {
     /// Requires `_id`, `item_id`, `wishlist_id`, `owner_id`, `marked_by`, `created_at` (spec §4.7).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.checkType(Self.documentType, .type)
-        id = try container.required(.id)
+        let envelope = try container.envelope(of: Self.documentType)
+        id = envelope.id
         itemID = try container.required(.itemID)
         wishlistID = try container.required(.wishlistID)
         ownerID = try container.required(.ownerID)
         markedBy = try container.required(.markedBy)
-        createdAt = try container.required(.createdAt)
-        revision = container.optional(.revision)
-        isDeleted = container.deletedFlag(.isDeleted)
+        createdAt = envelope.createdAt
+        revision = envelope.revision
+        isDeleted = envelope.isDeleted
         quantity = container.quantity(.quantity)
-        access = container.value(.access, default: [])
-        updatedAt = container.optional(.updatedAt)
+        access = envelope.access
+        updatedAt = envelope.updatedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(Self.documentType, forKey: .type)
-        try container.encodeIfPresent(revision, forKey: .revision)
-        try container.encodeDeletedFlag(isDeleted, .isDeleted)
+        try container.encodeEnvelope(of: self)
         try container.encode(itemID, forKey: .itemID)
         try container.encode(wishlistID, forKey: .wishlistID)
         try container.encode(ownerID, forKey: .ownerID)
         try container.encode(markedBy, forKey: .markedBy)
         try container.encode(quantity, forKey: .quantity)
-        try container.encode(access, forKey: .access)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 }

@@ -45,7 +45,7 @@ public struct Share: WishDocument {
         self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, DocumentCodingKey {
         case id = "_id", revision = "_rev", isDeleted = "_deleted", type
         case wishlistID = "wishlist_id", ownerID = "owner_id", token, linkType = "link_type"
         case expiresAt = "expires_at", accessCount = "access_count", revoked, grantedUsers = "granted_users"
@@ -56,30 +56,27 @@ public struct Share: WishDocument {
     /// (spec §4.7); an unknown `link_type` counts as missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.checkType(Self.documentType, .type)
-        id = try container.required(.id)
+        let envelope = try container.envelope(of: Self.documentType)
+        id = envelope.id
         wishlistID = try container.required(.wishlistID)
         ownerID = try container.required(.ownerID)
         token = try container.required(.token)
         linkType = try container.required(.linkType)
-        createdAt = try container.required(.createdAt)
-        revision = container.optional(.revision)
-        isDeleted = container.deletedFlag(.isDeleted)
+        createdAt = envelope.createdAt
+        revision = envelope.revision
+        isDeleted = envelope.isDeleted
         expiresAt = container.optional(.expiresAt)
         accessCount = container.value(.accessCount, default: 0)
         revoked = container.value(.revoked, default: false)
         grantedUsers = container.value(.grantedUsers, default: [])
         qrCodeBase64 = container.optional(.qrCodeBase64)
-        access = container.value(.access, default: [])
-        updatedAt = container.optional(.updatedAt)
+        access = envelope.access
+        updatedAt = envelope.updatedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(Self.documentType, forKey: .type)
-        try container.encodeIfPresent(revision, forKey: .revision)
-        try container.encodeDeletedFlag(isDeleted, .isDeleted)
+        try container.encodeEnvelope(of: self)
         try container.encode(wishlistID, forKey: .wishlistID)
         try container.encode(ownerID, forKey: .ownerID)
         try container.encode(token, forKey: .token)
@@ -89,8 +86,5 @@ public struct Share: WishDocument {
         try container.encode(revoked, forKey: .revoked)
         try container.encode(grantedUsers, forKey: .grantedUsers)
         try container.encodeIfPresent(qrCodeBase64, forKey: .qrCodeBase64)
-        try container.encode(access, forKey: .access)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 }

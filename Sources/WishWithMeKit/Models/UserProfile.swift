@@ -52,7 +52,7 @@ public struct UserProfile: WishDocument {
     /// Whether the user still has the avatar every account starts with.
     public var hasDefaultAvatar: Bool { AvatarImage.isDefaultAvatar(avatarBase64) }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, DocumentCodingKey {
         case id = "_id", revision = "_rev", isDeleted = "_deleted", type
         case email, name, avatarBase64 = "avatar_base64", bio, publicURLSlug = "public_url_slug", locale, birthday
         case socialLinks = "social_links", access, createdAt = "created_at", updatedAt = "updated_at"
@@ -61,11 +61,11 @@ public struct UserProfile: WishDocument {
     /// Requires `_id` and `created_at` only (spec §4.7).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.checkType(Self.documentType, .type)
-        id = try container.required(.id)
-        createdAt = try container.required(.createdAt)
-        revision = container.optional(.revision)
-        isDeleted = container.deletedFlag(.isDeleted)
+        let envelope = try container.envelope(of: Self.documentType)
+        id = envelope.id
+        createdAt = envelope.createdAt
+        revision = envelope.revision
+        isDeleted = envelope.isDeleted
         email = container.optional(.email)
         name = container.optional(.name)
         avatarBase64 = container.optional(.avatarBase64)
@@ -74,16 +74,13 @@ public struct UserProfile: WishDocument {
         locale = container.value(.locale, default: Self.defaultLocale)
         birthday = container.optional(.birthday)
         socialLinks = container.optional(.socialLinks)
-        access = container.value(.access, default: [])
-        updatedAt = container.optional(.updatedAt)
+        access = envelope.access
+        updatedAt = envelope.updatedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(Self.documentType, forKey: .type)
-        try container.encodeIfPresent(revision, forKey: .revision)
-        try container.encodeDeletedFlag(isDeleted, .isDeleted)
+        try container.encodeEnvelope(of: self)
         try container.encodeIfPresent(email, forKey: .email)
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(avatarBase64, forKey: .avatarBase64)
@@ -92,8 +89,5 @@ public struct UserProfile: WishDocument {
         try container.encode(locale, forKey: .locale)
         try container.encodeIfPresent(birthday, forKey: .birthday)
         try container.encodeIfPresent(socialLinks, forKey: .socialLinks)
-        try container.encode(access, forKey: .access)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 }

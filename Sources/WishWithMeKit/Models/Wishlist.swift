@@ -41,7 +41,7 @@ public struct Wishlist: WishDocument {
         self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, DocumentCodingKey {
         case id = "_id", revision = "_rev", isDeleted = "_deleted", type
         case ownerID = "owner_id", name, description, icon
         case iconColor = "icon_color", isPublic = "is_public", access
@@ -51,35 +51,29 @@ public struct Wishlist: WishDocument {
     /// Requires `_id`, `owner_id`, `name`, `created_at` (spec §4.7).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.checkType(Self.documentType, .type)
-        id = try container.required(.id)
+        let envelope = try container.envelope(of: Self.documentType)
+        id = envelope.id
         ownerID = try container.required(.ownerID)
         name = try container.required(.name)
-        createdAt = try container.required(.createdAt)
-        revision = container.optional(.revision)
-        isDeleted = container.deletedFlag(.isDeleted)
+        createdAt = envelope.createdAt
+        revision = envelope.revision
+        isDeleted = envelope.isDeleted
         description = container.optional(.description)
         icon = container.value(.icon, default: Self.defaultIcon)
         iconColor = container.value(.iconColor, default: Self.defaultIconColor)
         isPublic = container.value(.isPublic, default: false)
-        access = container.value(.access, default: [])
-        updatedAt = container.optional(.updatedAt)
+        access = envelope.access
+        updatedAt = envelope.updatedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(Self.documentType, forKey: .type)
-        try container.encodeIfPresent(revision, forKey: .revision)
-        try container.encodeDeletedFlag(isDeleted, .isDeleted)
+        try container.encodeEnvelope(of: self)
         try container.encode(ownerID, forKey: .ownerID)
         try container.encode(name, forKey: .name)
         try container.encodeIfPresent(description, forKey: .description)
         try container.encode(icon, forKey: .icon)
         try container.encode(iconColor, forKey: .iconColor)
         try container.encode(isPublic, forKey: .isPublic)
-        try container.encode(access, forKey: .access)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 }

@@ -68,7 +68,7 @@ public struct WishlistItem: WishDocument {
         sourceURL == nil ? .resolved : .pending
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, DocumentCodingKey {
         case id = "_id", revision = "_rev", isDeleted = "_deleted", type
         case wishlistID = "wishlist_id", ownerID = "owner_id", title, description, price, currency, quantity
         case sourceURL = "source_url", imageURL = "image_url", imageBase64 = "image_base64", status
@@ -79,14 +79,14 @@ public struct WishlistItem: WishDocument {
     /// Requires `_id`, `wishlist_id`, `owner_id`, `title`, `created_at` (spec §4.7).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.checkType(Self.documentType, .type)
-        id = try container.required(.id)
+        let envelope = try container.envelope(of: Self.documentType)
+        id = envelope.id
         wishlistID = try container.required(.wishlistID)
         ownerID = try container.required(.ownerID)
         title = try container.required(.title)
-        createdAt = try container.required(.createdAt)
-        revision = container.optional(.revision)
-        isDeleted = container.deletedFlag(.isDeleted)
+        createdAt = envelope.createdAt
+        revision = envelope.revision
+        isDeleted = envelope.isDeleted
         description = container.optional(.description)
         price = container.optional(.price)
         currency = container.optional(.currency)
@@ -98,16 +98,13 @@ public struct WishlistItem: WishDocument {
         resolveConfidence = container.optional(.resolveConfidence)
         resolveError = container.optional(.resolveError)
         resolvedAt = container.optional(.resolvedAt)
-        access = container.value(.access, default: [])
-        updatedAt = container.optional(.updatedAt)
+        access = envelope.access
+        updatedAt = envelope.updatedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(Self.documentType, forKey: .type)
-        try container.encodeIfPresent(revision, forKey: .revision)
-        try container.encodeDeletedFlag(isDeleted, .isDeleted)
+        try container.encodeEnvelope(of: self)
         try container.encode(wishlistID, forKey: .wishlistID)
         try container.encode(ownerID, forKey: .ownerID)
         try container.encode(title, forKey: .title)
@@ -122,8 +119,5 @@ public struct WishlistItem: WishDocument {
         try container.encodeIfPresent(resolveConfidence, forKey: .resolveConfidence)
         try container.encodeIfPresent(resolveError, forKey: .resolveError)
         try container.encodeIfPresent(resolvedAt, forKey: .resolvedAt)
-        try container.encode(access, forKey: .access)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 }
