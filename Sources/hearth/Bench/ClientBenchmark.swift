@@ -39,12 +39,8 @@ struct ClientBenchmark {
     let fixture: BenchFixture
     let documents: Int
 
-    func device(_ name: String, _ syncProtocol: WishSyncProtocol) throws -> (WishWithMeClient, MeteredTransport) {
-        try fixture.device(name, syncProtocol)
-    }
-
     func run() async throws -> Result {
-        let (writer, _) = try device("writer", .delta)
+        let (writer, _) = try fixture.device("writer")
         try await writer.account.register(email: "bench@bench.example", password: BenchFixture.password, name: "Bench")
         let wishlist = try await writer.wishlists.create(name: "Benchmark")
         var progress = Progress(label: "local writes", total: documents)
@@ -57,41 +53,30 @@ struct ClientBenchmark {
         }
         let writeSeconds = (ContinuousClock.now - writeClock).seconds
         FileHandle.standardError.write(Data("pushing \(documents) items…\n".utf8))
-        let pushClock = ContinuousClock.now
-        try await writer.sync.sync()
-        let pushSeconds = (ContinuousClock.now - pushClock).seconds
+        let push = try await timed { try await writer.sync.sync() }
 
         FileHandle.standardError.write(Data("pulling with a fresh delta client…\n".utf8))
-        let (reader, readerMeter) = try device("reader", .delta)
-        try await reader.account.login(email: "bench@bench.example", password: BenchFixture.password)
-        let pullClock = ContinuousClock.now
-        try await reader.sync.sync()
-        let pullSeconds = (ContinuousClock.now - pullClock).seconds
+        let (reader, readerMeter) = try await fixture.freshDevice(of: "bench", .delta)
+        let pull = try await timed { try await reader.sync.sync() }
         let applySeconds = try await applyOnly(reader)
         _ = readerMeter.reset()
-        let idleClock = ContinuousClock.now
-        try await reader.sync.sync()
-        let idleMilliseconds = (ContinuousClock.now - idleClock).seconds * 1000
-        let idle = readerMeter.reset()
+        let deltaIdle = try await timed { try await reader.sync.sync() }
+        let deltaIdleTraffic = readerMeter.reset()
 
         FileHandle.standardError.write(Data("pulling with a fresh legacy client…\n".utf8))
-        let (legacy, legacyMeter) = try device("legacy", .legacy)
-        try await legacy.account.login(email: "bench@bench.example", password: BenchFixture.password)
-        let legacyClock = ContinuousClock.now
-        try await legacy.sync.sync()
-        let legacySeconds = (ContinuousClock.now - legacyClock).seconds
+        let (legacy, legacyMeter) = try await fixture.freshDevice(of: "bench", .legacy)
+        let legacyPull = try await timed { try await legacy.sync.sync() }
         _ = legacyMeter.reset()
-        let legacyIdleClock = ContinuousClock.now
-        try await legacy.sync.sync()
-        let legacyIdleMilliseconds = (ContinuousClock.now - legacyIdleClock).seconds * 1000
-        let legacyIdle = legacyMeter.reset()
+        let legacyIdle = try await timed { try await legacy.sync.sync() }
+        let legacyIdleTraffic = legacyMeter.reset()
 
         return Result(
             documents: documents, localWritesPerSecond: Double(documents) / writeSeconds,
-            pushDocumentsPerSecond: Double(documents) / pushSeconds, deltaPullFromEmptySeconds: pullSeconds,
-            deltaApplySeconds: applySeconds, deltaIdleSyncBytes: idle.bytes, deltaIdleSyncRequests: idle.requests,
-            deltaIdleSyncMilliseconds: idleMilliseconds, legacyPullFromEmptySeconds: legacySeconds,
-            legacyIdleSyncBytes: legacyIdle.bytes, legacyIdleSyncMilliseconds: legacyIdleMilliseconds)
+            pushDocumentsPerSecond: Double(documents) / push.seconds, deltaPullFromEmptySeconds: pull.seconds,
+            deltaApplySeconds: applySeconds, deltaIdleSyncBytes: deltaIdleTraffic.bytes,
+            deltaIdleSyncRequests: deltaIdleTraffic.requests, deltaIdleSyncMilliseconds: deltaIdle.seconds * 1000,
+            legacyPullFromEmptySeconds: legacyPull.seconds, legacyIdleSyncBytes: legacyIdleTraffic.bytes,
+            legacyIdleSyncMilliseconds: legacyIdle.seconds * 1000)
     }
 
     /// Time to apply the whole feed to an empty store, network excluded: the pages are

@@ -110,10 +110,3 @@ struct SyncBenchmark {
             deltaFromEmptySeconds: deltaFull.seconds, deltaFromEmptyBytes: deltaFullBytes)
     }
 }
-
-/// How long `body` took.
-func timed(_ body: () async throws -> Void) async throws -> Duration {
-    let start = ContinuousClock.now
-    try await body()
-    return ContinuousClock.now - start
-}

@@ -1,3 +1,10 @@
+/// How long `body` took.
+func timed(_ body: () async throws -> Void) async throws -> Duration {
+    let start = ContinuousClock.now
+    try await body()
+    return ContinuousClock.now - start
+}
+
 /// Runs `count` workers at once until `seconds` have passed. Each repeats `step`, which
 /// returns the latency of what it measures, or `nil` when it failed.
 func runWorkers(
