@@ -17,8 +17,16 @@ public struct MarkRepository: Sendable {
 
     /// Totals of `item` as the user may see them; the owner sees nothing marked.
     public func tally(of item: WishlistItem, in wishlist: Wishlist) async throws -> MarkTally {
-        let marks = try await visible(in: wishlist).filter { $0.itemID == item.id }
-        return MarkTally(item: item, marks: marks, viewerID: try await context.userID())
+        try await tallies(of: [item], in: wishlist)[item.id] ?? MarkTally(item: item, marks: [])
+    }
+
+    /// Totals of each of `items`, by item id, reading the wishlist's marks once.
+    public func tallies(of items: [WishlistItem], in wishlist: Wishlist) async throws -> [String: MarkTally] {
+        let viewer = try await context.userID()
+        let marks = Dictionary(grouping: try await visible(in: wishlist), by: \.itemID)
+        return Dictionary(
+            items.map { ($0.id, MarkTally(item: $0, marks: marks[$0.id] ?? [], viewerID: viewer)) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// Marks `quantity` of `item` as the user's to buy (replacing the user's earlier mark).

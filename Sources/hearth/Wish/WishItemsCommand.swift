@@ -19,13 +19,13 @@ struct WishItemsCommand: AsyncParsableCommand {
                 let found = try client.wishlists.find(wishlist)
                 let me = await client.account.signedInUserID
                 let items = try client.items.list(in: found)
+                let tallies = found.ownerID == me ? [:] : try await client.marks.tallies(of: items, in: found)
                 var rows: [[String]] = []
                 var values: [JSONValue] = []
                 for item in items {
                     var value = item.jsonValue
                     var row = [item.shortID, item.title, item.price.map { Self.price($0, item.currency) } ?? "", String(item.quantity), item.status.rawValue]
-                    if found.ownerID != me {
-                        let tally = try await client.marks.tally(of: item, in: found)
+                    if let tally = tallies[item.id] {
                         row.append(tally.isFullyMarked ? "taken" : "\(tally.available) free")
                         row.append(tally.markedByViewer > 0 ? "you: \(tally.markedByViewer)" : "")
                         value["marked"] = .int(Int64(tally.totalMarked))
