@@ -47,7 +47,9 @@ struct WishOptions: ParsableArguments {
         } else if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             base = xdg + "/hearth"
         } else {
-            base = NSHomeDirectory() + "/.local/share/hearth"
+            // $HOME first, as every XDG tool does; Foundation's home directory ignores it.
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = home + "/.local/share/hearth"
         }
         return base + "/wishwithme/" + profileName
     }
