@@ -1,0 +1,67 @@
+import HearthCore
+
+/// A local change waiting to reach the server: one HTTP request, kept with the key that
+/// makes a replay of it apply once (`Idempotency-Key`), in the order it was made.
+public struct PendingAction: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case createProduct
+        case createLocation
+        case createInventory
+        case adjustQuantity
+        case deleteInventory
+        case checkout
+        case addGrocery
+        case removeGrocery
+    }
+
+    /// FIFO position in the queue.
+    public var position: Int64
+    /// Sent as `Idempotency-Key`; stays the same on every attempt.
+    public var idempotencyKey: String
+    public var kind: Kind
+    /// Which local entity the action protects from pulled changes until it is answered.
+    public var entity: EntityKey
+    public var method: String
+    /// Relative to the API base, e.g. `inventory/<id>/quantity`.
+    public var path: String
+    public var body: JSONValue?
+    public var createdAt: Timestamp
+    /// How many times it was sent without a final answer (its body is frozen from then on).
+    public var attempts: Int
+    public var lastError: String?
+
+    public init(
+        position: Int64 = 0, idempotencyKey: String, kind: Kind, entity: EntityKey, method: String, path: String, body: JSONValue?,
+        createdAt: Timestamp, attempts: Int = 0, lastError: String? = nil
+    ) {
+        self.position = position
+        self.idempotencyKey = idempotencyKey
+        self.kind = kind
+        self.entity = entity
+        self.method = method
+        self.path = path
+        self.body = body
+        self.createdAt = createdAt
+        self.attempts = attempts
+        self.lastError = lastError
+    }
+
+    /// Never sent, so its body may still change (folding) or it may be withdrawn.
+    public var isUnsent: Bool { attempts == 0 }
+}
+
+/// Names one synced entity: its change-feed type and its local id (the client-generated
+/// UUID; for grocery entries the normalized name).
+public struct EntityKey: Sendable, Hashable, Codable {
+    public enum EntityType: String, Sendable, Hashable, Codable {
+        case product, inventory, location, grocery
+    }
+
+    public var type: EntityType
+    public var id: String
+
+    public init(_ type: EntityType, _ id: String) {
+        self.type = type
+        self.id = id
+    }
+}

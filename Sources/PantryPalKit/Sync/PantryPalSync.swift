@@ -1,0 +1,85 @@
+import HearthClient
+import HearthCore
+
+/// Runs syncs for one account: replay the queue, read the household (`GET auth/me`),
+/// then pull. One sync at a time; callers arriving meanwhile share the running one.
+///
+/// A failed sync keeps everything queued; ``retryDelay`` says how long to wait before the
+/// next automatic attempt (exponential backoff with jitter), and ``sync(retrying:)`` waits
+/// that long itself.
+public actor PantryPalSync {
+    let store: PantryStore
+    let api: PantryPalAPI
+    let clock: any WallClock
+    let backoff: Backoff
+    private var running: Task<SyncReport, any Error>?
+    public private(set) var consecutiveFailures = 0
+
+    init(store: PantryStore, api: PantryPalAPI, clock: any WallClock, backoff: Backoff) {
+        self.store = store
+        self.api = api
+        self.clock = clock
+        self.backoff = backoff
+    }
+
+    /// Syncs now, or joins the sync already running.
+    @discardableResult
+    public func sync() async throws -> SyncReport {
+        if let running { return try await running.value }
+        let task = Task { try await perform() }
+        running = task
+        defer { running = nil }
+        return try await task.value
+    }
+
+    /// Syncs, and after a failure that may pass (network, server trouble) waits the backoff
+    /// delay and tries again, up to `attempts` times in all.
+    @discardableResult
+    public func sync(retrying attempts: Int) async throws -> SyncReport {
+        var attempt = 1
+        while true {
+            do {
+                return try await sync()
+            } catch let error as ClientError where error.isTransient && attempt < attempts {
+                attempt += 1
+                try await Task.sleep(for: retryDelay)
+            }
+        }
+    }
+
+    /// How long to wait before retrying after the failures so far.
+    public var retryDelay: Duration { backoff.delay(afterFailures: max(consecutiveFailures, 1)) }
+
+    private func perform() async throws -> SyncReport {
+        guard await api.session.credentials != nil else { throw PantryPalError.signedOut }
+        var report = SyncReport()
+        do {
+            try await ActionReplayer(store: store, api: api, clock: clock).run(into: &report)
+            let me = try MeAnswer(try await api.json(.get, "auth/me"))
+            try adopt(me.household)
+            if me.household != nil {
+                try await ChangePuller(store: store, api: api).run(into: &report)
+            } else {
+                report.hasHousehold = false
+            }
+            consecutiveFailures = 0
+            try store.setState(.lastSyncAt, clock.now.iso8601)
+            try store.setState(.lastError, nil)
+            return report
+        } catch {
+            consecutiveFailures += 1
+            try? store.setState(.lastError, String(describing: error))
+            throw error
+        }
+    }
+
+    /// Stores the household the server reports. Another household than the one this device
+    /// holds (joined elsewhere, or left) means the local copy belongs to the old one.
+    func adopt(_ household: Household?) throws {
+        let known = try store.household()
+        if let known, known.id != household?.id {
+            try store.eraseHouseholdData()
+        }
+        try store.setHousehold(household)
+    }
+}
