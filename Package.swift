@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "WishWithMeServer", targets: ["WishWithMeServer"]),
         .library(name: "HearthClient", targets: ["HearthClient"]),
         .library(name: "WishWithMeKit", targets: ["WishWithMeKit"]),
+        .library(name: "PantryPalServer", targets: ["PantryPalServer"]),
+        .library(name: "PantryPalKit", targets: ["PantryPalKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -109,11 +111,32 @@ let package = Package(
             ]
         ),
         .target(name: "WishWithMeKit", dependencies: ["HearthCore", "HearthClient"]),
+        .target(
+            name: "PantryPalServer",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PantryPalKit",
+            dependencies: ["HearthCore", "HearthClient", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "hearth",
             dependencies: [
                 "WishWithMeServer",
                 "WishWithMeKit",
+                "PantryPalServer",
+                "PantryPalKit",
                 "HearthClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -147,6 +170,23 @@ let package = Package(
             name: "WishWithMeKitTests",
             dependencies: [
                 "HearthCore", "HearthClient", "WishWithMeKit", "HearthTesting", "HearthServer", "WishWithMeServer", "hearth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "PantryPalServerTests",
+            dependencies: [
+                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "PantryPalServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "PantryPalKitTests",
+            dependencies: [
+                "HearthCore", "HearthClient", "PantryPalKit", "HearthTesting", "HearthServer", "PantryPalServer", "hearth",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

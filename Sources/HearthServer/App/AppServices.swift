@@ -17,6 +17,9 @@ public struct AppServices: Sendable {
     public let jobs: JobQueue
     public let feedHub: FeedHub
     public let logger: Logger
+    /// A 32-byte key of this app alone, derived from the server's signing secret (HKDF,
+    /// info `hearth-app:<name>`), for apps that sign tokens of their own shape.
+    public let appSigningKey: [UInt8]
 
     /// Requires a valid access token of this app on the routes it is added to.
     public var requireAccessToken: BearerAuthMiddleware {

@@ -9,12 +9,19 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Extra response headers (for example `Retry-After`).
     public var headers: HTTPFields
+    /// Extra string fields an app's error format may add to the body (for example
+    /// PantryPal's `limit` and `upgradeRequired`); Hearth's own format ignores them.
+    public var details: [String: String]
 
-    public init(_ status: HTTPResponse.Status, code: HearthErrorCode, message: String, headers: HTTPFields = [:]) {
+    public init(
+        _ status: HTTPResponse.Status, code: HearthErrorCode, message: String, headers: HTTPFields = [:],
+        details: [String: String] = [:]
+    ) {
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers
+        self.details = details
     }
 
     public var description: String { "\(status.code) \(code): \(message)" }

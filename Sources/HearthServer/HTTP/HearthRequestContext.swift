@@ -14,6 +14,8 @@ public struct HearthRequestContext: RequestContext {
     public var clientAddress: String?
     /// Set by ``BearerAuthMiddleware`` once the access token checked out.
     public var userID: String?
+    /// The server-side session the token belongs to, for apps that keep sessions.
+    public var sessionID: String?
     public var maxUploadSize: Int
 
     public var requestDecoder: HearthJSONRequestDecoder { HearthJSONRequestDecoder() }

@@ -43,6 +43,16 @@ public actor RateLimiter {
         return .allowed
     }
 
+    /// What ``consume(_:)`` would decide, without spending anything.
+    public func check(_ key: String) -> Decision {
+        let now = clock.now
+        guard let stored = buckets[key] else { return .allowed }
+        let bucket = refilled(stored, at: now)
+        guard bucket.tokens < 1 else { return .allowed }
+        let waitMilliseconds = (1 - bucket.tokens) / refillPerMillisecond
+        return .limited(retryAfterSeconds: max(1, Int((waitMilliseconds / 1000).rounded(.up))))
+    }
+
     private func refilled(_ bucket: Bucket, at now: Timestamp) -> Bucket {
         let elapsed = Double(max(0, now.millisecondsSince1970 - bucket.updated.millisecondsSince1970))
         return Bucket(tokens: min(Double(limit), bucket.tokens + elapsed * refillPerMillisecond), updated: now)

@@ -1,3 +1,4 @@
+import Crypto
 import HearthCore
 import HearthStore
 import Hummingbird
@@ -83,7 +84,14 @@ public struct HearthPlatform: Sendable {
                 requestsPerMinutePerAddress: configuration.authRequestsPerMinutePerAddress,
                 requestsPerMinutePerAccount: configuration.authRequestsPerMinutePerAccount, clock: clock),
             jobs: JobQueue(app: app.name, clock: clock, wakeUp: { signal.wakeUp() }), feedHub: feedHub,
-            logger: logger.withMetadata(["app": .string(app.name)]))
+            logger: logger.withMetadata(["app": .string(app.name)]),
+            appSigningKey: Self.appSigningKey(secret: secret, app: app.name))
+    }
+
+    static func appSigningKey(secret: [UInt8], app: String) -> [UInt8] {
+        let key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: secret), info: Array("hearth-app:\(app)".utf8), outputByteCount: 32)
+        return key.withUnsafeBytes { Array($0) }
     }
 
     /// The router with every app mounted, plus the services that run beside it.

@@ -1,0 +1,94 @@
+import Foundation
+import HearthCore
+import HearthServer
+import HearthStore
+
+/// Registration, sign-in and the signed-in user's view (spec §2.1 hardened by W11, W14,
+/// W24): e-mails unique case-insensitively, passwords 8…128 characters, uniform timing
+/// for unknown e-mails, every token backed by a session.
+struct AccountService: Sendable {
+    let database: any HearthDatabase
+    let passwords: PasswordHasher
+    let sessions: SessionStore
+    let failedLogins: RateLimiter
+    var clock: any WallClock { sessions.clock }
+
+    struct Registration: Sendable {
+        var email: String
+        var password: String
+        var firstName: String?
+        var lastName: String?
+    }
+
+    static func normalizedEmail(_ email: String) -> String { email.trimmed.lowercased() }
+
+    func register(_ registration: Registration, refreshable: Bool, device: String?) async throws -> (UserRecord, SessionStore.Issued) {
+        let email = registration.email.trimmed
+        guard email.count <= 254, email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
+            throw PantryError.badRequest("Enter a valid e-mail address")
+        }
+        guard (8...128).contains(registration.password.count) else {
+            throw PantryError.badRequest("Password must be 8 to 128 characters long")
+        }
+        let hash = try await passwords.hash(registration.password)
+        let now = PantryTime.databaseText(clock.now)
+        return try await database.transaction { executor in
+            if try await UserRecord.find(normalizedEmail: Self.normalizedEmail(email), in: executor) != nil {
+                throw PantryError.badRequest("User already exists")
+            }
+            let id = UUID().uuidString.lowercased()
+            try await executor.execute(
+                """
+                INSERT INTO pp_users (id, email, email_normalized, password_hash, first_name, last_name, token_version, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)
+                """,
+                [
+                    .text(id), .text(email), .text(Self.normalizedEmail(email)), .text(hash), .init(registration.firstName),
+                    .init(registration.lastName), .text(now), .text(now),
+                ])
+            guard let user = try await UserRecord.find(id: id, in: executor) else { throw PantryError.notFound("User not found") }
+            return (user, try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor))
+        }
+    }
+
+    func login(email: String, password: String, refreshable: Bool, device: String?) async throws -> (UserRecord, SessionStore.Issued) {
+        let key = Self.normalizedEmail(email)
+        if case .limited(let seconds) = await failedLogins.check(key) {
+            throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .authentication)
+        }
+        let user = try await database.read { executor in try await UserRecord.find(normalizedEmail: key, in: executor) }
+        guard let user, let hash = user.passwordHash else {
+            try await passwords.verifyNothing(password)
+            _ = await failedLogins.consume(key)
+            throw APIError(.unauthorized, code: .unauthorized, message: "Invalid credentials", headers: BearerAuthMiddleware.challenge)
+        }
+        guard try await passwords.verify(password, against: hash) else {
+            _ = await failedLogins.consume(key)
+            throw APIError(.unauthorized, code: .unauthorized, message: "Invalid credentials", headers: BearerAuthMiddleware.challenge)
+        }
+        let issued = try await database.transaction { executor in
+            try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor)
+        }
+        return (user, issued)
+    }
+
+    /// `GET /auth/me`: the user, their household (effective premium) and the free limit.
+    func me(userID: String) async throws -> JSONValue {
+        let now = clock.now
+        return try await database.read { executor in
+            guard let user = try await UserRecord.find(id: userID, in: executor) else { throw PantryError.notFound("User not found") }
+            let household = try await user.householdID.asyncFlatMap { try await HouseholdRecord.find(id: $0, in: executor) }
+            return [
+                "user": user.json, "household": household?.json(now: now) ?? .null,
+                "config": ["freeLimit": .int(Int64(FreeLimits.inventoryRows))],
+            ]
+        }
+    }
+}
+
+extension Optional {
+    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

@@ -1,0 +1,50 @@
+import HearthCore
+import HearthServer
+import HTTPTypes
+import Hummingbird
+
+/// Requires a PantryPal bearer token backed by a live session (W11). Like the original it
+/// reads the second word of `Authorization` whatever the scheme word is. Failures are 401
+/// `{error:"Unauthorized", code:"TOKEN_…"}` with `WWW-Authenticate: Bearer`. A long-lived
+/// token older than seven days is answered with a fresh one in `X-Refreshed-Token`.
+struct PantryAuthMiddleware: RouterMiddleware {
+    typealias Context = HearthRequestContext
+    let sessions: SessionStore
+
+    static let refreshedTokenHeader = HTTPField.Name("X-Refreshed-Token")!
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let words = (request.headers[.authorization] ?? "").split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 2 else { throw Self.unauthorized("TOKEN_MISSING") }
+        let claims: PantryTokenClaims
+        do {
+            claims = try await sessions.tokens.verify(String(words[1]))
+        } catch .expired {
+            throw Self.unauthorized("TOKEN_EXPIRED")
+        } catch {
+            throw Self.unauthorized("TOKEN_INVALID")
+        }
+        let user: UserRecord
+        do {
+            user = try await sessions.check(claims)
+        } catch SessionStore.Failure.userNotFound {
+            throw Self.unauthorized("USER_NOT_FOUND")
+        } catch SessionStore.Failure.revoked {
+            throw Self.unauthorized("TOKEN_REVOKED")
+        }
+        var context = context
+        context.userID = user.id
+        context.sessionID = claims.jti
+        context.logger[metadataKey: "user"] = .string(user.id)
+        var response = try await next(request, context)
+        let age = sessions.clock.now.millisecondsSince1970 / 1000 - claims.iat
+        if claims.exp - claims.iat > PantryTokens.slideAfterSeconds, age > PantryTokens.slideAfterSeconds {
+            response.headers[Self.refreshedTokenHeader] = try await sessions.slide(claims, user: user)
+        }
+        return response
+    }
+
+    static func unauthorized(_ code: String) -> APIError {
+        APIError(.unauthorized, code: HearthErrorCode(code), message: "Unauthorized", headers: BearerAuthMiddleware.challenge)
+    }
+}

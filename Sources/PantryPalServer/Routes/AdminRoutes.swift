@@ -1,0 +1,75 @@
+import HearthCore
+import HearthServer
+import HearthStore
+import HTTPTypes
+import Hummingbird
+
+/// `/api/admin` (spec §2.11): mounted only when an admin key is configured; every request
+/// carries it in `x-admin-key`. Grants and removes premium.
+struct AdminRoutes: Sendable {
+    let adminKey: String
+    let database: any HearthDatabase
+    let clock: any WallClock
+
+    func register(on group: RouterGroup<HearthRequestContext>) {
+        let admin = group.group().add(middleware: AdminKeyMiddleware(key: adminKey))
+        admin.post("households/:householdId/premium") { request, context in
+            let fields = try await RequestFields.read(request, context: context)
+            guard let isPremium = try? fields.bool("isPremium") else { throw PantryError.badRequest("isPremium must be a boolean") }
+            var expiresAt: Timestamp?
+            if isPremium, let text = try fields.text("expiresAt") {
+                guard let time = PantryTime.parseInstant(text) else { throw PantryError.invalidField("expiresAt must be an ISO 8601 time") }
+                expiresAt = time
+            }
+            let household = try await setPremium(householdID: context.pathParameter("householdId"), isPremium: isPremium, expiresAt: expiresAt)
+            return Response.json([
+                "householdId": .string(household.id), "name": .string(household.name), "isPremium": .bool(household.isPremiumFlag),
+                "premiumExpiresAt": household.premiumExpiresAtText,
+            ])
+        }
+        admin.post("remove-premium") { request, context in
+            let fields = try await RequestFields.read(request, context: context)
+            guard let email = try fields.text("email") else { throw PantryError.badRequest("email is required") }
+            let user = try await database.read { executor in
+                try await UserRecord.find(normalizedEmail: AccountService.normalizedEmail(email), in: executor)
+            }
+            guard let user else { throw PantryError.notFound("User not found") }
+            guard let householdID = user.householdID else { throw PantryError.badRequest("User has no household") }
+            let household = try await setPremium(householdID: householdID, isPremium: false, expiresAt: nil)
+            return Response.json([
+                "success": true, "message": .string("Premium removed from \(user.email)'s household"),
+                "householdId": .string(household.id), "householdName": .string(household.name),
+            ])
+        }
+    }
+
+    private func setPremium(householdID: String, isPremium: Bool, expiresAt: Timestamp?) async throws -> HouseholdRecord {
+        let now = clock.now
+        return try await database.transaction { executor in
+            guard try await HouseholdRecord.find(id: householdID, in: executor, forUpdate: true) != nil else {
+                throw PantryError.notFound("Household not found")
+            }
+            try await executor.execute(
+                "UPDATE pp_households SET is_premium = ?, premium_expires_at = ?, premium_expires_at_ms = ? WHERE id = ?",
+                [.init(isPremium), .init(expiresAt.map(PantryTime.isoSeconds)), .init(expiresAt), .text(householdID)])
+            guard let household = try await HouseholdRecord.find(id: householdID, in: executor) else { throw PantryError.notFound("Household not found") }
+            try await ChangeLog.append(
+                LoggedChange(entityType: .household, entityID: householdID, action: .update, payload: household.snapshot(event: "premium", userID: nil)),
+                householdID: householdID, actorUserID: nil, now: now, in: executor)
+            return household
+        }
+    }
+}
+
+/// `x-admin-key` must equal the configured key (compared in constant time).
+struct AdminKeyMiddleware: RouterMiddleware {
+    typealias Context = HearthRequestContext
+    let key: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let presented = request.headers[HTTPField.Name("x-admin-key")!], ConstantTime.equal(presented, key) else {
+            throw APIError(.unauthorized, code: .unauthorized, message: "Unauthorized - Invalid admin key")
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,31 @@
+import HearthCore
+import HearthServer
+import HearthStore
+import Hummingbird
+
+/// How route handlers reach storage: a write runs in one transaction holding the
+/// caller's household (re-read from the user row, never from the token).
+struct HouseholdTransactions: Sendable {
+    let database: any HearthDatabase
+    let clock: any WallClock
+
+    func write<T: Sendable>(
+        userID: String, orElse missing: APIError = PantryError.noHousehold, _ body: @Sendable (HouseholdWrite) async throws -> T
+    ) async throws -> T {
+        let now = clock.now
+        return try await database.transaction { executor in
+            try await body(try await HouseholdWrite.require(userID: userID, now: now, in: executor, orElse: missing))
+        }
+    }
+
+    /// Reads with the caller's household id (`nil` without one).
+    func read<T: Sendable>(userID: String, _ body: @Sendable (String?, any SQLExecutor) async throws -> T) async throws -> T {
+        try await database.read { executor in
+            try await body(try await UserRecord.find(id: userID, in: executor)?.householdID, executor)
+        }
+    }
+}
+
+extension Request {
+    func query(_ name: String) -> String? { uri.queryParameters.get(name) }
+}

@@ -1,0 +1,114 @@
+import HearthCore
+import HearthServer
+import HearthStore
+import Hummingbird
+
+/// `/api/inventory` (spec §2.4 hardened by W4, W9, W17, W18, W23).
+struct InventoryRoutes: Sendable {
+    let transactions: HouseholdTransactions
+    let lookup: ProductLookup
+
+    func register(on group: RouterGroup<HearthRequestContext>) {
+        group.get { request, context in
+            let page = try ListPage(query: request.query)
+            let items = try await transactions.read(userID: try context.requireUser()) { householdID, executor in
+                guard let householdID else { return [InventoryRecord]() }
+                return try await InventoryRecord.all(householdID: householdID, in: executor, orderBy: "i.created_at, i.id\(page.sql)")
+            }
+            return Response.json(.array(items.map { $0.json(.full) }))
+        }
+        group.get("expiring") { request, context in
+            let days = try Self.days(request.query("days"))
+            return try await dated(userID: try context.requireUser(), request: request) { today in
+                ("AND i.expiration_date >= ? AND i.expiration_date <= ?", [.text(today), .text(PantryTime.date(today, plusDays: days))], "i.expiration_date ASC, i.id")
+            }
+        }
+        group.get("expired") { request, context in
+            try await dated(userID: try context.requireUser(), request: request) { today in
+                ("AND i.expiration_date < ?", [.text(today)], "i.expiration_date DESC, i.id")
+            }
+        }
+        group.post { request, context in
+            let draft = try InventoryDraft(fields: try await RequestFields.read(request, context: context))
+            let outcome = try await transactions.write(userID: try context.requireUser()) { write in
+                try await InventoryService.add(draft, in: write)
+            }
+            if case .created(let item) = outcome { return Response.json(item.json(.full), status: .created) }
+            return Response.json(outcome.item.json(.full))
+        }
+        group.post("quick-add") { request, context in
+            let userID = try context.requireUser()
+            let fields = try await RequestFields.read(request, context: context)
+            guard let upc = try fields.text("upc") else { throw PantryError.badRequest("UPC is required") }
+            var draft = try InventoryDraft(fields: fields)
+            draft.notes = nil
+            guard draft.locationID != nil else { throw PantryError.locationRequired }
+            let product: ProductRecord
+            switch try await lookup.find(upc: upc, userID: userID) {
+            case .local(let found), .provider(let found): product = found
+            case .notFound:
+                throw PantryError.notFound("Product not found", details: ["upc": upc, "requiresCustomProduct": "true"])
+            }
+            draft.productID = product.id
+            let resolved = draft
+            let outcome = try await transactions.write(userID: userID) { write in try await InventoryService.add(resolved, in: write) }
+            let action = if case .created = outcome { "created" } else { "updated" }
+            return Response.json(["item": outcome.item.json(.standard), "action": .string(action)], status: .created)
+        }
+        group.put(":id") { request, context in
+            let fields = try await RequestFields.read(request, context: context)
+            let id = context.pathParameter("id")
+            let item = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
+                try await InventoryService.edit(id: id, fields: fields, in: write)
+            }
+            return Response.json(item.json(.standard))
+        }
+        group.patch(":id/quantity") { request, context in
+            let fields = try await RequestFields.read(request, context: context)
+            guard let value = fields.object["adjustment"], value.doubleValue != nil else {
+                throw PantryError.badRequest("Adjustment must be a number")
+            }
+            guard let adjustment = try? fields.integer("adjustment"), adjustment != 0 else {
+                throw PantryError.invalidField("Adjustment must be a non-zero whole number")
+            }
+            let id = context.pathParameter("id")
+            let outcome = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
+                try await InventoryService.adjust(id: id, by: adjustment, in: write)
+            }
+            switch outcome {
+            case .updated(let item): return Response.json(item.json(.productOnly))
+            case .deleted(let id, let added):
+                return Response.json(["deleted": true, "id": .string(id), "addedToGrocery": .bool(added)])
+            }
+        }
+        group.delete(":id") { _, context in
+            let id = context.pathParameter("id")
+            try await transactions.write(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
+                try await InventoryService.remove(id: id, in: write)
+            }
+            return Response.json(["success": true])
+        }
+    }
+
+    /// Items filtered by expiration relative to "today" in the household's zone (W23;
+    /// `X-Timezone` overrides it for one request — only UTC offsets like `+02:00` or `UTC`).
+    private func dated(
+        userID: String, request: Request, _ filter: @Sendable @escaping (String) -> (String, [SQLValue], String)
+    ) async throws -> Response {
+        let offset = try HouseholdZone.offsetSeconds(request.headers[HouseholdZone.header])
+        let now = transactions.clock.now
+        let items = try await transactions.read(userID: userID) { householdID, executor in
+            guard let householdID else { return [InventoryRecord]() }
+            let (condition, arguments, order) = filter(PantryTime.calendarDate(now, offsetSeconds: offset))
+            return try await InventoryRecord.all(householdID: householdID, in: executor, where: condition, arguments, orderBy: order)
+        }
+        return Response.json(.array(items.map { $0.json(.standard) }))
+    }
+
+    /// `days`: default 7; otherwise a whole number 1…365 (W18).
+    static func days(_ text: String?) throws -> Int {
+        guard let text, !text.isEmpty else { return 7 }
+        guard let days = Int(text), (1...365).contains(days) else { throw PantryError.invalidField("days must be a whole number from 1 to 365") }
+        return days
+    }
+}

@@ -1,0 +1,22 @@
+import HearthCore
+import HearthServer
+import Hummingbird
+
+/// The general limit (W20): per user behind a valid token, per client address otherwise.
+struct PantryRateLimitMiddleware: RouterMiddleware {
+    typealias Context = HearthRequestContext
+    let perUser: RateLimiter
+    let perAddress: RateLimiter
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let decision = if let userID = context.userID {
+            await perUser.consume(userID)
+        } else {
+            await perAddress.consume(context.clientAddress ?? "unknown")
+        }
+        if case .limited(let seconds) = decision {
+            throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .general)
+        }
+        return try await next(request, context)
+    }
+}

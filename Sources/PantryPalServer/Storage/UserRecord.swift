@@ -1,0 +1,52 @@
+import HearthCore
+import HearthStore
+
+/// A row of `pp_users`.
+struct UserRecord: Sendable, Hashable {
+    static let columns = "id, email, email_normalized, password_hash, first_name, last_name, household_id, apple_id, token_version, created_at"
+
+    var id: String
+    var email: String
+    var passwordHash: String?
+    var firstName: String?
+    var lastName: String?
+    var householdID: String?
+    var appleID: String?
+    var tokenVersion: Int64
+    var createdAt: String
+
+    init(row: SQLRow) throws {
+        id = try row.string("id")
+        email = try row.string("email")
+        passwordHash = try row.optionalString("password_hash")
+        firstName = try row.optionalString("first_name")
+        lastName = try row.optionalString("last_name")
+        householdID = try row.optionalString("household_id")
+        appleID = try row.optionalString("apple_id")
+        tokenVersion = try row.int("token_version")
+        createdAt = try row.string("created_at")
+    }
+
+    /// `{id, email, firstName, lastName, householdId}` (absent names → `""`).
+    var json: JSONValue {
+        [
+            "id": .string(id), "email": .string(email), "firstName": .string(firstName ?? ""),
+            "lastName": .string(lastName ?? ""), "householdId": householdID.map(JSONValue.string) ?? .null,
+        ]
+    }
+
+    /// "first last" trimmed, or `nil` when both are blank.
+    var displayName: String? {
+        let name = [firstName ?? "", lastName ?? ""].joined(separator: " ").trimmed
+        return name.isEmpty ? nil : name
+    }
+
+    static func find(id: String, in executor: any SQLExecutor) async throws -> UserRecord? {
+        try await executor.queryFirst("SELECT \(columns) FROM pp_users WHERE id = ?", [.text(id)]).map(UserRecord.init(row:))
+    }
+
+    static func find(normalizedEmail: String, in executor: any SQLExecutor) async throws -> UserRecord? {
+        try await executor.queryFirst("SELECT \(columns) FROM pp_users WHERE email_normalized = ?", [.text(normalizedEmail)])
+            .map(UserRecord.init(row:))
+    }
+}

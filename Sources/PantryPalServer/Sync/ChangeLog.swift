@@ -1,0 +1,62 @@
+import Foundation
+import HearthCore
+import HearthStore
+
+/// One entry of a household's change log (`pp_sync_log`).
+struct LoggedChange: Sendable, Hashable {
+    enum EntityType: String, Sendable, CaseIterable {
+        case inventory, product, location, grocery, checkout, household
+    }
+
+    enum Action: String, Sendable, CaseIterable {
+        case create, update, delete
+    }
+
+    var entityType: EntityType
+    var entityID: String
+    var action: Action
+    /// The entity's snapshot after the change (the last one for a delete).
+    var payload: JSONValue
+}
+
+/// Appends to a household's change log, in the caller's transaction (spec W1, W3).
+///
+/// Each entry takes `seq = change_seq + 1` and `server_ts = max(now, previous + 1 ms)`, so
+/// both are strictly increasing per household. The `UPDATE` of the household row holds
+/// its lock (PostgreSQL) until the transaction ends; on SQLite the single writer does.
+enum ChangeLog {
+    struct Appended: Sendable, Hashable {
+        var seq: Int64
+        var serverTime: Timestamp
+    }
+
+    @discardableResult
+    static func append(
+        _ change: LoggedChange, householdID: String, actorUserID: String?, now: Timestamp,
+        clientTimestamp: String? = nil, in executor: any SQLExecutor
+    ) async throws -> Appended {
+        guard
+            let row = try await executor.queryFirst(
+                "UPDATE pp_households SET change_seq = change_seq + 1 WHERE id = ? RETURNING change_seq, last_change_ts",
+                [.text(householdID)])
+        else { throw StoreError.unexpectedValue(column: "pp_households.id", expected: "an existing household") }
+        let seq = try row.int("change_seq")
+        let previous = try row.optionalTimestamp("last_change_ts")
+        let serverTime = previous.map { max(now, $0.adding(milliseconds: 1)) } ?? now
+        try await executor.execute(
+            "UPDATE pp_households SET last_change_ts = ? WHERE id = ?", [.init(serverTime), .text(householdID)])
+        try await executor.execute(
+            """
+            INSERT INTO pp_sync_log (id, household_id, seq, entity_type, entity_id, action, payload, client_timestamp,
+                                     server_timestamp, server_ts, synced, actor_user_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(UUID().uuidString.lowercased()), .text(householdID), .integer(seq), .text(change.entityType.rawValue),
+                .text(change.entityID), .text(change.action.rawValue), .text(change.payload.serializedString()),
+                .text(clientTimestamp ?? PantryTime.databaseText(serverTime)), .text(PantryTime.databaseText(serverTime)),
+                .text(PantryTime.isoMillis(serverTime)), .init(clientTimestamp != nil), .init(actorUserID),
+            ])
+        return Appended(seq: seq, serverTime: serverTime)
+    }
+}

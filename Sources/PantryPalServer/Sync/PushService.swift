@@ -1,0 +1,76 @@
+import HearthCore
+import HearthServer
+import HearthStore
+
+/// `POST /sync/push` (spec §2.8 hardened by W6): each change is applied in its own
+/// transaction through the same services as REST — read-only rule, limits, ownership and
+/// validation included — and logged with the client's timestamp.
+struct PushService: Sendable {
+    static let maxChanges = 100
+
+    let database: any HearthDatabase
+    let clock: any WallClock
+
+    func push(userID: String, changes: [JSONValue]) async throws -> JSONValue {
+        guard changes.count <= Self.maxChanges else {
+            throw APIError(.contentTooLarge, code: .batchTooLarge, message: "Too many changes")
+        }
+        var results: [JSONValue] = []
+        for change in changes {
+            results.append(await apply(change, userID: userID))
+        }
+        return ["results": .array(results), "serverTime": .string(PantryTime.isoMillis(clock.now))]
+    }
+
+    private func apply(_ change: JSONValue, userID: String) async -> JSONValue {
+        let entityID = change["entityId"]?.stringValue ?? ""
+        do {
+            guard let object = change.objectValue else { throw PantryError.invalidField("Each change must be an object") }
+            let fields = RequestFields(object)
+            guard !entityID.isEmpty, entityID.count <= 100 else { throw PantryError.invalidField("entityId is required") }
+            let payload = RequestFields(change["payload"]?.objectValue ?? [:])
+            let type = try fields.string("entityType") ?? ""
+            let action = try fields.string("action") ?? ""
+            let clientTimestamp = try fields.string("clientTimestamp").map { String($0.prefix(40)) }
+            let now = clock.now
+            let seq = try await database.transaction { executor in
+                var write = try await HouseholdWrite.require(userID: userID, now: now, in: executor)
+                write.clientTimestamp = clientTimestamp ?? PantryTime.databaseText(now)
+                try await Self.apply(type: type, action: action, entityID: entityID, payload: payload, in: write)
+                return try await HouseholdRecord.find(id: write.householdID, in: executor)?.changeSequence ?? 0
+            }
+            return ["entityId": .string(entityID), "success": true, "seq": .int(seq)]
+        } catch let error as APIError {
+            return ["entityId": .string(entityID), "success": false, "error": .string(error.message), "code": .string(error.code.rawValue)]
+        } catch {
+            return ["entityId": .string(entityID), "success": false, "error": "Internal server error", "code": "INTERNAL_ERROR"]
+        }
+    }
+
+    private static func apply(type: String, action: String, entityID: String, payload: RequestFields, in write: HouseholdWrite) async throws {
+        let withID = RequestFields(payload.object.merging(["id": .string(entityID)]) { _, id in id })
+        switch (LoggedChange.EntityType(rawValue: type), LoggedChange.Action(rawValue: action)) {
+        case (.inventory, .create): _ = try await InventoryService.add(try InventoryDraft(fields: withID), in: write)
+        case (.inventory, .update): _ = try await InventoryService.edit(id: entityID, fields: payload, in: write)
+        case (.inventory, .delete): try await InventoryService.remove(id: entityID, in: write)
+        case (.product, .create): _ = try await ProductService.create(try ProductService.Draft(fields: withID), in: write)
+        case (.product, .update): _ = try await ProductService.edit(id: entityID, fields: payload, in: write)
+        case (.product, .delete): try await ProductService.delete(id: entityID, in: write)
+        case (.location, .create):
+            _ = try await LocationService.create(
+                id: try withID.clientID(), name: try payload.string("name"), parentID: try payload.text("parentId"), in: write)
+        case (.location, .update): _ = try await LocationService.edit(id: entityID, fields: payload, in: write)
+        case (.location, .delete): try await LocationService.delete(id: entityID, in: write)
+        case (.grocery, .create):
+            var draft = try GroceryService.Draft(fields: payload)
+            draft.clientID = entityID
+            _ = try await GroceryService.add(draft, in: write)
+        case (.grocery, .delete):
+            guard let id = Int64(entityID), try await GroceryService.remove(where: "id = ?", .integer(id), in: write) > 0 else {
+                throw PantryError.notFound("Item not found")
+            }
+        default:
+            throw PantryError.badRequest("Unsupported entity type", code: "UNSUPPORTED_ENTITY")
+        }
+    }
+}

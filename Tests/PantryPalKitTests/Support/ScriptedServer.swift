@@ -1,0 +1,58 @@
+import Foundation
+import HearthClient
+import HearthCore
+import Synchronization
+
+/// A transport that answers from a script instead of a network: handlers keyed by
+/// "METHOD path" (path relative to `/api`), every request recorded. Unscripted requests
+/// get a 404; `offline` makes every request fail as an unreachable server does.
+final class ScriptedServer: HTTPTransport {
+    struct Sent: Sendable {
+        var method: String
+        var path: String
+        var query: String?
+        var headers: [String: String]
+        var body: JSONValue?
+
+        var route: String { "\(method) \(path)" }
+    }
+
+    typealias Handler = @Sendable (Sent) -> (Int, JSONValue)
+
+    private let state = Mutex<(handlers: [String: Handler], sent: [Sent], offline: Bool)>(([:], [], false))
+
+    /// Answers `route` ("PATCH inventory/abc/quantity") with `handler`.
+    func on(_ route: String, _ handler: @escaping Handler) {
+        state.withLock { $0.handlers[route] = handler }
+    }
+
+    func on(_ route: String, status: Int = 200, _ body: JSONValue) {
+        on(route) { _ in (status, body) }
+    }
+
+    var offline: Bool {
+        get { state.withLock { $0.offline } }
+        set { state.withLock { $0.offline = newValue } }
+    }
+
+    var sent: [Sent] { state.withLock { $0.sent } }
+
+    func sent(_ route: String) -> [Sent] { sent.filter { $0.route == route } }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let path = String(request.url.path.dropFirst("/api/".count))
+        let body = request.body.flatMap { try? JSONParser().parse($0) }
+        let sent = Sent(method: request.method.rawValue, path: path, query: request.url.query, headers: request.headers, body: body)
+        let (handler, offline) = state.withLock { state -> (Handler?, Bool) in
+            state.sent.append(sent)
+            return (state.handlers[sent.route], state.offline)
+        }
+        guard !offline else { throw ClientError.offline("scripted server is offline") }
+        let (status, answer) = handler?(sent) ?? (404, ["error": "Not found"])
+        return TransportResponse(status: status, headers: ["content-type": "application/json"], body: Data(answer.serialized()))
+    }
+
+    func stream(_ request: TransportRequest) async throws -> AsyncThrowingStream<Data, any Error> {
+        throw ClientError.offline("no streams here")
+    }
+}
