@@ -18,6 +18,6 @@ struct Hearth: AsyncParsableCommand {
             Every option can also be set with a HEARTH_* environment variable; see \
             'hearth serve --help'.
             """,
-        subcommands: [ServeCommand.self, MigrateCommand.self, BenchCommand.self, WishCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self]
     )
 }

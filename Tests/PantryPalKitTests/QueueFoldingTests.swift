@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 import Testing
 @testable import PantryPalKit

@@ -5,10 +5,15 @@ import Testing
 
 @Suite("What the queue does with each answer")
 struct ReplayDecisionTests {
-    func decide(_ kind: PendingAction.Kind = .createInventory, _ method: String = "POST", _ status: Int, _ code: String? = nil, body: JSONValue? = nil)
+    func decide(_ kind: PendingAction.Kind, _ method: String, _ status: Int, _ code: String? = nil, body: JSONValue? = nil)
         -> ReplayDecision
     {
         ReplayDecision.decide(kind: kind, method: method, status: status, code: code, message: "m", body: body)
+    }
+
+    /// The decision for a create (`POST`).
+    func decide(_ status: Int, _ code: String? = nil) -> ReplayDecision {
+        decide(.createInventory, "POST", status, code)
     }
 
     @Test func successfulAnswersRemoveTheAction() {

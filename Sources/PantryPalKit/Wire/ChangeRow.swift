@@ -44,7 +44,8 @@ struct ChangesPage: Sendable {
 
     init(_ body: JSONValue, requestedCursor: Int64) {
         changes = (body["changes"]?.arrayValue ?? []).compactMap(ChangeRow.init)
-        cursor = body["cursor"]?.intValue ?? changes.last?.seq ?? requestedCursor
+        // A feed position never moves back; a server that lost history says resetRequired.
+        cursor = max(body["cursor"]?.intValue ?? changes.last?.seq ?? requestedCursor, requestedCursor)
         hasMore = body["hasMore"]?.boolValue ?? false
         resetRequired = body["resetRequired"]?.boolValue ?? false
     }

@@ -4,30 +4,14 @@ import HearthClient
 import HearthCore
 import WishWithMeKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Where a password comes from: the option, HEARTH_WISH_PASSWORD, a prompt, or stdin.
+/// Where a `hearth wish` password comes from: the option, HEARTH_WISH_PASSWORD, a prompt, or stdin.
 struct PasswordOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The password (visible in your shell history; prefer the prompt or HEARTH_WISH_PASSWORD).", valueName: "password"))
     var password: String?
 
     func resolve() throws -> String {
-        if let password { return password }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["HEARTH_WISH_PASSWORD"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        if isatty(STDIN_FILENO) == 1, let typed = getpass("Password: ") {
-            return String(cString: typed)
-        }
-        guard let line = readLine(), !line.isEmpty else {
-            throw WishCommandError("No password given: type it at the prompt, pipe it on stdin, or set HEARTH_WISH_PASSWORD.")
-        }
-        return line
+        try PasswordPrompt.resolve(given: password, environmentVariable: "HEARTH_WISH_PASSWORD")
     }
 }
 

@@ -3,33 +3,10 @@ import HearthClient
 import HearthCore
 import WishWithMeKit
 
-/// Everything `hearth wish` prints: tables for people, JSON for scripts (`--json`), notes
-/// and errors on standard error so standard output stays parseable.
-struct WishOutput {
-    let json: Bool
+/// Everything `hearth wish` prints (see ``CommandOutput``).
+typealias WishOutput = CommandOutput
 
-    /// Prints `rows` under `headers` as an aligned table, or `value` as JSON.
-    func table(_ headers: [String], _ rows: [[String]], json value: @autoclosure () throws -> JSONValue, empty: String) throws {
-        if json {
-            print(try value().serializedString())
-            return
-        }
-        guard !rows.isEmpty else {
-            print(empty)
-            return
-        }
-        print(TextTable(headers: headers, rows: rows).rendered)
-    }
-
-    /// Prints a one-line result, or `value` as JSON.
-    func result(_ line: String, json value: @autoclosure () throws -> JSONValue) throws {
-        print(json ? try value().serializedString() : line)
-    }
-
-    func note(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
+extension CommandOutput {
     /// After a local write: tries to sync and says what happened. Offline is not a failure;
     /// the change waits on this device.
     func syncAfterWrite(_ client: WishWithMeClient) async {
@@ -64,25 +41,6 @@ struct WishOutput {
         }
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
         return 1
-    }
-}
-
-/// Columns padded to their widest cell.
-struct TextTable {
-    let headers: [String]
-    let rows: [[String]]
-
-    var rendered: String {
-        let widths = headers.indices.map { column in
-            ([headers[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }
-        let header = headers.allSatisfy(\.isEmpty) ? [] : [line(headers)]
-        return (header + rows.map(line)).joined(separator: "\n")
     }
 }
 
