@@ -28,6 +28,7 @@ struct FakeUpstream: Sendable {
     var requests: [SeenRequest] { seen.all }
 
     /// Serves until `body` returns.
+    @discardableResult
     static func run<T: Sendable>(
         respond: @escaping @Sendable (String) async -> FakeAnswer, _ body: @Sendable (FakeUpstream) async throws -> T
     ) async throws -> T {
