@@ -1,5 +1,6 @@
 import Foundation
 import HearthServer
+import PantryPalServer
 import WishWithMeServer
 
 /// Every app this build of `hearth` can serve, each configured from its own `HEARTH_*`
@@ -8,6 +9,9 @@ enum AppCatalog {
     static func available(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError)
         -> [any HearthApp]
     {
-        [WishWithMeApp(settings: try WishWithMeSettings.fromEnvironment(environment))]
+        [
+            WishWithMeApp(settings: try WishWithMeSettings.fromEnvironment(environment)),
+            PantryPalApp(settings: try PantryPalSettings.fromEnvironment(environment)),
+        ]
     }
 }

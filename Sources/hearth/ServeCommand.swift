@@ -25,6 +25,13 @@ struct ServeCommand: AsyncParsableCommand {
             variables: PUBLIC_URL (share links), API_URL (OAuth redirects), \
             FRONTEND_CALLBACK_URL, CALLBACK_URLS, GOOGLE_/YANDEX_CLIENT_ID and _CLIENT_SECRET \
             (sign-in providers), DEBUG; see docs/WISHWITHME.md.
+
+            pantrypal (the PantryPal API under /api; `--app pantrypal` serves it alone, so the \
+            original app's base URL becomes http://<host>:<port>/api). Its settings are \
+            HEARTH_PP_* variables: ADMIN_KEY (enables /api/admin, 32+ characters), \
+            UPC_PROVIDER_URL (Open Food Facts or a mirror; "off" disables), APPLE_CLIENT_IDS, \
+            APPLE_KEYS_URL, REQUESTS_PER_USER, REQUESTS_PER_ADDRESS, UPC_LOOKUPS_PER_MINUTE, \
+            FAILED_LOGINS_PER_EMAIL; see docs/PANTRYPAL.md.
             """
     )
 

@@ -20,8 +20,6 @@ struct AccountService: Sendable {
         var lastName: String?
     }
 
-    static func normalizedEmail(_ email: String) -> String { email.trimmed.lowercased() }
-
     func register(_ registration: Registration, refreshable: Bool, device: String?) async throws -> (UserRecord, SessionStore.Issued) {
         let email = registration.email.trimmed
         guard email.count <= 254, email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
@@ -31,28 +29,20 @@ struct AccountService: Sendable {
             throw PantryError.badRequest("Password must be 8 to 128 characters long")
         }
         let hash = try await passwords.hash(registration.password)
-        let now = PantryTime.databaseText(clock.now)
+        let now = clock.now
         return try await database.transaction { executor in
-            if try await UserRecord.find(normalizedEmail: Self.normalizedEmail(email), in: executor) != nil {
+            if try await UserRecord.find(normalizedEmail: UserRecord.normalizedEmail(email), in: executor) != nil {
                 throw PantryError.badRequest("User already exists")
             }
-            let id = UUID().uuidString.lowercased()
-            try await executor.execute(
-                """
-                INSERT INTO pp_users (id, email, email_normalized, password_hash, first_name, last_name, token_version, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)
-                """,
-                [
-                    .text(id), .text(email), .text(Self.normalizedEmail(email)), .text(hash), .init(registration.firstName),
-                    .init(registration.lastName), .text(now), .text(now),
-                ])
-            guard let user = try await UserRecord.find(id: id, in: executor) else { throw PantryError.notFound("User not found") }
+            let user = try await UserRecord.insert(
+                email: email, passwordHash: hash, firstName: registration.firstName, lastName: registration.lastName, appleID: nil,
+                now: now, in: executor)
             return (user, try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor))
         }
     }
 
     func login(email: String, password: String, refreshable: Bool, device: String?) async throws -> (UserRecord, SessionStore.Issued) {
-        let key = Self.normalizedEmail(email)
+        let key = UserRecord.normalizedEmail(email)
         if case .limited(let seconds) = await failedLogins.check(key) {
             throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .authentication)
         }

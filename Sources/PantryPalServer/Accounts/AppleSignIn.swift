@@ -46,29 +46,18 @@ struct AppleSignIn: Sendable {
             return try UserRecord(row: linked)
         }
         if let email = identity.email, identity.emailVerified,
-            let existing = try await UserRecord.find(normalizedEmail: AccountService.normalizedEmail(email), in: executor)
+            let existing = try await UserRecord.find(normalizedEmail: UserRecord.normalizedEmail(email), in: executor)
         {
             try await executor.execute("UPDATE pp_users SET apple_id = ? WHERE id = ?", [.text(identity.subject), .text(existing.id)])
             return existing
         }
         var email = identity.email ?? bodyEmail ?? "\(identity.subject)@privaterelay.appleid.com"
-        if try await UserRecord.find(normalizedEmail: AccountService.normalizedEmail(email), in: executor) != nil {
+        if try await UserRecord.find(normalizedEmail: UserRecord.normalizedEmail(email), in: executor) != nil {
             // Someone else holds that address and it is not proven to be this Apple user's.
             email = "\(identity.subject)@privaterelay.appleid.com"
         }
-        let id = UUID().uuidString.lowercased()
-        let time = PantryTime.databaseText(now)
-        try await executor.execute(
-            """
-            INSERT INTO pp_users (id, email, email_normalized, password_hash, first_name, last_name, apple_id, token_version, created_at, updated_at)
-            VALUES (?, ?, ?, NULL, ?, ?, ?, 0, ?, ?)
-            """,
-            [
-                .text(id), .text(email), .text(AccountService.normalizedEmail(email)), .init(names.0), .init(names.1),
-                .text(identity.subject), .text(time), .text(time),
-            ])
-        guard let user = try await UserRecord.find(id: id, in: executor) else { throw PantryError.notFound("User not found") }
-        return user
+        return try await UserRecord.insert(
+            email: email, passwordHash: nil, firstName: names.0, lastName: names.1, appleID: identity.subject, now: now, in: executor)
     }
 
     /// `name`: Apple's name components as an object or serialized JSON

@@ -31,7 +31,7 @@ struct AdminRoutes: Sendable {
             let fields = try await RequestFields.read(request, context: context)
             guard let email = try fields.text("email") else { throw PantryError.badRequest("email is required") }
             let user = try await database.read { executor in
-                try await UserRecord.find(normalizedEmail: AccountService.normalizedEmail(email), in: executor)
+                try await UserRecord.find(normalizedEmail: UserRecord.normalizedEmail(email), in: executor)
             }
             guard let user else { throw PantryError.notFound("User not found") }
             guard let householdID = user.householdID else { throw PantryError.badRequest("User has no household") }

@@ -71,16 +71,16 @@ enum CheckoutHistory {
         let since = PantryTime.isoMillis(now.adding(seconds: -Int64(days) * 86_400))
         let scope = "FROM pp_checkout_history h WHERE h.household_id = ? AND h.checked_out_at >= ?"
         let arguments: [SQLValue] = [.text(householdID), .text(since)]
-        let totals = try await executor.queryFirst("SELECT COUNT(*) AS n, COALESCE(SUM(h.quantity), 0) AS q \(scope)", arguments)
+        let totals = try await executor.queryFirst("SELECT COUNT(*) AS n, CAST(COALESCE(SUM(h.quantity), 0) AS BIGINT) AS q \(scope)", arguments)
         let top = try await executor.query(
             """
-            SELECT p.id, p.name, p.brand, SUM(h.quantity) AS total_consumed
+            SELECT p.id, p.name, p.brand, CAST(SUM(h.quantity) AS BIGINT) AS total_consumed
             FROM pp_checkout_history h JOIN pp_products p ON p.id = h.product_id
             WHERE h.household_id = ? AND h.checked_out_at >= ?
             GROUP BY p.id, p.name, p.brand ORDER BY total_consumed DESC, p.name LIMIT 10
             """, arguments)
         let byDay = try await executor.query(
-            "SELECT SUBSTR(h.checked_out_at, 1, 10) AS day, SUM(h.quantity) AS total \(scope) GROUP BY SUBSTR(h.checked_out_at, 1, 10) ORDER BY day DESC",
+            "SELECT SUBSTR(h.checked_out_at, 1, 10) AS day, CAST(SUM(h.quantity) AS BIGINT) AS total \(scope) GROUP BY SUBSTR(h.checked_out_at, 1, 10) ORDER BY day DESC",
             arguments)
         return [
             "period": .string("Last \(days) days"), "totalCheckouts": .int(try totals?.int("n") ?? 0),

@@ -102,7 +102,7 @@ struct HouseholdService: Sendable {
                 let household = try await HouseholdRecord.find(id: householdID, in: executor)
             else { throw PantryError.noHousehold }
             let members = try await executor.query(
-                "SELECT \(UserRecord.columns) FROM pp_users WHERE household_id = ? ORDER BY created_at, id", [.text(householdID)]
+                "SELECT \(UserRecord.columns) FROM pp_users WHERE household_id = ? ORDER BY registration_order, id", [.text(householdID)]
             ).map(UserRecord.init(row:))
             return ["members": .array(members.map { member in
                 [
@@ -141,7 +141,7 @@ struct HouseholdService: Sendable {
         guard let household = try await HouseholdRecord.find(id: householdID, in: executor, forUpdate: true) else { return }
         if household.ownerID == userID {
             let heir = try await executor.queryFirst(
-                "SELECT id FROM pp_users WHERE household_id = ? AND id <> ? ORDER BY created_at, id LIMIT 1", [.text(householdID), .text(userID)])
+                "SELECT id FROM pp_users WHERE household_id = ? AND id <> ? ORDER BY registration_order, id LIMIT 1", [.text(householdID), .text(userID)])
             try await executor.execute("UPDATE pp_households SET owner_id = ? WHERE id = ?", [.init(try heir?.string("id")), .text(householdID)])
         }
         try await logMembership("leave", userID: userID, householdID: householdID, now: now, in: executor)

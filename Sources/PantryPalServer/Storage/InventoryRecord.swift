@@ -92,7 +92,7 @@ struct InventoryRecord: Sendable, Hashable {
     /// The household's total stock of a product, over every row.
     static func totalStock(productID: String, householdID: String, in executor: any SQLExecutor) async throws -> Int64 {
         let row = try await executor.queryFirst(
-            "SELECT COALESCE(SUM(quantity), 0) AS total FROM pp_inventory WHERE household_id = ? AND product_id = ?",
+            "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) AS total FROM pp_inventory WHERE household_id = ? AND product_id = ?",
             [.text(householdID), .text(productID)])
         return try row?.int("total") ?? 0
     }

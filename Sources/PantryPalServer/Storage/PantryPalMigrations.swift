@@ -37,7 +37,8 @@ enum PantryPalMigrations {
         CREATE TABLE pp_users (
             id TEXT PRIMARY KEY, email TEXT NOT NULL, email_normalized TEXT NOT NULL UNIQUE, password_hash TEXT,
             first_name TEXT, last_name TEXT, household_id TEXT, apple_id TEXT UNIQUE,
-            token_version BIGINT NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)
+            token_version BIGINT NOT NULL DEFAULT 0, registration_order BIGINT NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL)
         """,
         "CREATE INDEX pp_users_household ON pp_users (household_id)",
         """

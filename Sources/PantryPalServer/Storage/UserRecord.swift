@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 import HearthStore
 
@@ -40,6 +41,33 @@ struct UserRecord: Sendable, Hashable {
         let name = [firstName ?? "", lastName ?? ""].joined(separator: " ").trimmed
         return name.isEmpty ? nil : name
     }
+
+    /// Inserts a new user; `registration_order` keeps members in sign-up order even when
+    /// two sign up in the same second (member lists, ownership hand-over).
+    static func insert(
+        email: String, passwordHash: String?, firstName: String?, lastName: String?, appleID: String?, now: Timestamp,
+        in executor: any SQLExecutor
+    ) async throws -> UserRecord {
+        let id = UUID().uuidString.lowercased()
+        let time = PantryTime.databaseText(now)
+        try await executor.execute(
+            """
+            INSERT INTO pp_users (id, email, email_normalized, password_hash, first_name, last_name, apple_id, token_version,
+                                  registration_order, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 0, (SELECT COALESCE(MAX(registration_order), 0) + 1 FROM pp_users), ?, ?)
+            """,
+            [
+                .text(id), .text(email), .text(normalizedEmail(email)), .init(passwordHash), .init(firstName), .init(lastName),
+                .init(appleID), .text(time), .text(time),
+            ])
+        guard let user = try await find(id: id, in: executor) else {
+            throw StoreError.unexpectedValue(column: "pp_users.id", expected: "the new user")
+        }
+        return user
+    }
+
+    /// E-mails are unique ignoring case and surrounding blanks (W24).
+    static func normalizedEmail(_ email: String) -> String { email.trimmed.lowercased() }
 
     static func find(id: String, in executor: any SQLExecutor) async throws -> UserRecord? {
         try await executor.queryFirst("SELECT \(columns) FROM pp_users WHERE id = ?", [.text(id)]).map(UserRecord.init(row:))

@@ -5,7 +5,7 @@ import Hummingbird
 /// `{"error":"<message>", "code":"…", …details}` — PantryPal's error body. Codes the
 /// original never sent (plain 400/404/500) are left out, so those bodies stay `{error}`.
 struct PantryErrorFormat: ErrorResponseFormat {
-    private static let unnamedCodes: Set<HearthErrorCode> = [.badRequest, .notFound, .forbidden, .internalError, .unauthorized]
+    private static let unnamedCodes: Set<HearthErrorCode> = [.badRequest, .notFound, .forbidden, .internalError, .unauthorized, .invalidJSON]
 
     func response(for error: APIError) -> Response {
         var body: [String: JSONValue] = ["error": .string(message(for: error))]
