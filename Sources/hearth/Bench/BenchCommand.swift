@@ -9,6 +9,9 @@ struct BenchCommand: AsyncParsableCommand {
             schema in the PostgreSQL named by --database-url) and deletes it afterwards. Build \
             in release mode for meaningful numbers: swift run -c release hearth bench feed
             """,
-        subcommands: [FeedBenchCommand.self, SyncBenchCommand.self, HTTPBenchCommand.self, ClientsBenchCommand.self, ClientBenchCommand.self]
+        subcommands: [
+            FeedBenchCommand.self, SyncBenchCommand.self, HTTPBenchCommand.self, ClientsBenchCommand.self, ClientBenchCommand.self,
+            PantryBenchCommand.self,
+        ]
     )
 }

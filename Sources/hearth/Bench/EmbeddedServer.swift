@@ -6,22 +6,30 @@ import NIOPosix
 import ServiceLifecycle
 import WishWithMeServer
 
-/// A Wish With Me server on a loopback port and a scratch database, for benchmarks that
+/// One app's server on a loopback port and a scratch database, for benchmarks that
 /// measure the real HTTP path. Stopped gracefully when `body` returns.
 enum EmbeddedServer {
     static func withWishWithMe<T: Sendable>(
         on database: any HearthDatabase, logger: Logger, _ body: @Sendable (_ baseURL: String) async throws -> T
     ) async throws -> T {
+        try await with(WishWithMeApp(settings: WishWithMeSettings()), on: database, logger: logger, body)
+    }
+
+    /// `app` alone at the root (as `hearth serve --app <name>`), fast password hashing and
+    /// no auth throttles (the benchmark is the only client).
+    static func with<T: Sendable>(
+        _ app: any HearthApp, on database: any HearthDatabase, logger: Logger, _ body: @Sendable (_ baseURL: String) async throws -> T
+    ) async throws -> T {
         var configuration = ServerConfiguration()
         configuration.port = 0
-        configuration.rootApp = "wishwithme"
+        configuration.rootApp = app.name
         configuration.bcryptCost = 4
         configuration.authRequestsPerMinutePerAddress = 100_000
         configuration.authRequestsPerMinutePerAccount = 100_000
         var secret = [UInt8](repeating: 0, count: 32)
         for index in secret.indices { secret[index] = UInt8.random(in: 0...255) }
         let platform = try HearthPlatform(
-            configuration: configuration, database: database, available: [WishWithMeApp(settings: WishWithMeSettings())],
+            configuration: configuration, database: database, available: [app],
             secret: secret, threadPool: .singleton, logger: logger)
         try await platform.migrate()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
@@ -35,7 +43,7 @@ enum EmbeddedServer {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
             _ = try await running.value
-            throw WishCommandError("the benchmark server did not start")
+            throw CommandError("the benchmark server did not start")
         }
         let outcome: Result<T, any Error>
         do {
