@@ -12,6 +12,7 @@ struct PantryCommand: AsyncParsableCommand {
 
               hearth pantry register --profile alice --email alice@example.com --name "Alice Smith"
               hearth pantry household create "Smith Household" --profile alice
+              hearth pantry premium --profile alice --admin-key <the server's HEARTH_PP_ADMIN_KEY>
               hearth pantry household invite --profile alice          (needs Premium; prints a code)
               hearth pantry register --profile bob --email bob@example.com --name "Bob Smith"
               hearth pantry household join <code> --profile bob
@@ -25,5 +26,6 @@ struct PantryCommand: AsyncParsableCommand {
             PantryRegisterCommand.self, PantryLoginCommand.self, PantryLogoutCommand.self, PantryWhoAmICommand.self,
             PantryHouseholdCommand.self, PantryProductsCommand.self, PantryInventoryCommand.self, PantryLocationsCommand.self,
             PantryCheckoutCommand.self, PantryGroceryCommand.self, PantrySyncCommand.self, PantryStatusCommand.self,
+            PantryPremiumCommand.self,
         ])
 }
