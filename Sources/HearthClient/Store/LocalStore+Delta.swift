@@ -74,7 +74,7 @@ extension LocalStore {
     public func applyChanges(_ changes: [SyncChange], cursor: String) throws {
         try database.write { db in
             let resyncing =
-                try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = ?", arguments: [SyncStateKey.resyncing.rawValue]) != nil
+                try LocalDatabase.value(db, in: "sync_state", key: SyncStateKey.resyncing.rawValue) != nil
             for change in changes {
                 if resyncing, change.op == .upsert, change.doc?.deleted == false {
                     try db.cachedStatement(sql: "INSERT OR IGNORE INTO resync_seen (collection, id) VALUES (?, ?)")

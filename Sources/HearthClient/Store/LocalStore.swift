@@ -16,11 +16,8 @@ public final class LocalStore: Sendable {
 
     /// Opens (creating if needed) the store at `path` and brings its schema up to date.
     public init(path: String, clock: any WallClock = SystemWallClock()) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        database = try DatabasePool(path: path, configuration: configuration)
+        database = try LocalDatabase.openPool(path: path, migrator: LocalStoreMigrations.migrator)
         self.clock = clock
-        try LocalStoreMigrations.migrator.migrate(database)
     }
 
     // MARK: Reads
@@ -201,7 +198,7 @@ public final class LocalStore: Sendable {
     // MARK: Sync state
 
     public func state(_ key: SyncStateKey) throws -> String? {
-        try database.read { db in try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = ?", arguments: [key.rawValue]) }
+        try database.read { db in try LocalDatabase.value(db, in: "sync_state", key: key.rawValue) }
     }
 
     public func setState(_ key: SyncStateKey, _ value: String?) throws {
@@ -209,13 +206,7 @@ public final class LocalStore: Sendable {
     }
 
     static func setState(_ db: Database, _ key: SyncStateKey, _ value: String?) throws {
-        if let value {
-            try db.execute(
-                sql: "INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                arguments: [key.rawValue, value])
-        } else {
-            try db.execute(sql: "DELETE FROM sync_state WHERE key = ?", arguments: [key.rawValue])
-        }
+        try LocalDatabase.setValue(db, in: "sync_state", key: key.rawValue, value)
     }
 
     /// Forgets everything: documents, queued edits and sync state (sign-out of an account).

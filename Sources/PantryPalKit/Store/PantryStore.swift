@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HearthClient
 import HearthCore
 
 /// This device's copy of the household's pantry, on SQLite through GRDB, with the queue of
@@ -16,11 +17,8 @@ public final class PantryStore: Sendable {
 
     /// Opens (creating if needed) the store at `path` and brings its schema up to date.
     public init(path: String, clock: any WallClock = SystemWallClock()) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        database = try DatabasePool(path: path, configuration: configuration)
+        database = try LocalDatabase.openPool(path: path, migrator: PantryStoreMigrations.migrator)
         self.clock = clock
-        try PantryStoreMigrations.migrator.migrate(database)
     }
 
     // MARK: State
@@ -34,17 +32,11 @@ public final class PantryStore: Sendable {
     }
 
     static func state(_ db: Database, _ key: PantryStateKey) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = ?", arguments: [key.rawValue])
+        try LocalDatabase.value(db, in: "state", key: key.rawValue)
     }
 
     static func setState(_ db: Database, _ key: PantryStateKey, _ value: String?) throws {
-        if let value {
-            try db.execute(
-                sql: "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                arguments: [key.rawValue, value])
-        } else {
-            try db.execute(sql: "DELETE FROM state WHERE key = ?", arguments: [key.rawValue])
-        }
+        try LocalDatabase.setValue(db, in: "state", key: key.rawValue, value)
     }
 
     /// The household as last reported by the server.
