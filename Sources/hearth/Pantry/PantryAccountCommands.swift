@@ -4,17 +4,6 @@ import HearthClient
 import HearthCore
 import PantryPalKit
 
-/// Where a `hearth pantry` password comes from: the option, HEARTH_PANTRY_PASSWORD, a prompt, or stdin.
-struct PantryPasswordOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The password (visible in your shell history; prefer the prompt or HEARTH_PANTRY_PASSWORD).", valueName: "password"))
-    var password: String?
-
-    func resolve() throws -> String {
-        try PasswordPrompt.resolve(given: password, environmentVariable: "HEARTH_PANTRY_PASSWORD")
-    }
-}
-
 struct PantryRegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register", abstract: "Create an account on the server and sign this profile in.",

@@ -1,36 +1,27 @@
-import ArgumentParser
 import Foundation
+import HearthClient
+import PantryPalKit
 
-/// Options every `hearth pantry` command takes.
-struct PantryOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The PantryPal API, ending in /api: http://127.0.0.1:8080/api for `hearth serve --app pantrypal`, …/pantrypal/api when all apps are served. Remembered per profile. [env: HEARTH_PANTRY_SERVER] (default: http://127.0.0.1:8080/api)",
-        valueName: "url"))
-    var server: String?
+/// `hearth pantry`: the PantryPal client's names and hints.
+enum PantryClientApp: ClientApp {
+    static let commandName = "pantry"
+    static let appName = "pantrypal"
+    static let environmentPrefix = "HEARTH_PANTRY"
+    static let serverHelp =
+        "The PantryPal API, ending in /api: http://127.0.0.1:8080/api for `hearth serve --app pantrypal`, …/pantrypal/api when all apps are served. Remembered per profile. [env: HEARTH_PANTRY_SERVER] (default: http://127.0.0.1:8080/api)"
+    static let serverExample = "http://host:port/api"
+    static let serverHint = " (ending in /api)"
 
-    @Option(help: ArgumentHelp(
-        "Which account to act as; each profile has its own sign-in, local data and settings. [env: HEARTH_PANTRY_PROFILE] (default: default)",
-        valueName: "name"))
-    var profile: String?
-
-    @Option(name: .customLong("client-dir"), help: ArgumentHelp(
-        "Where profiles keep their data. [env: HEARTH_CLIENT_DIR] (default: $XDG_DATA_HOME/hearth or ~/.local/share/hearth)",
-        valueName: "path"))
-    var clientDirectory: String?
-
-    @Flag(help: "Print JSON instead of tables, for scripts.")
-    var json = false
-
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
-
-    var profileName: String { profile ?? environment["HEARTH_PANTRY_PROFILE"] ?? "default" }
-
-    func validate() throws {
-        try ClientProfile.validate(profile: profileName, server: server)
-    }
-
-    /// `<client dir>/pantrypal/<profile>`.
-    var profileDirectory: String {
-        ClientProfile.directory(app: "pantrypal", profile: profileName, clientDirectory: clientDirectory, environment: environment)
+    static func meansSignedOut(_ error: any Error) -> Bool {
+        switch error {
+        case ClientError.signedOut, PantryPalError.signedOut: true
+        default: false
+        }
     }
 }
+
+/// Options every `hearth pantry` command takes.
+typealias PantryOptions = ClientOptions<PantryClientApp>
+
+/// Where a `hearth pantry` password comes from: the option, HEARTH_PANTRY_PASSWORD, a prompt, or stdin.
+typealias PantryPasswordOptions = PasswordOptions<PantryClientApp>

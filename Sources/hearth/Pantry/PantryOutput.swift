@@ -28,25 +28,6 @@ extension CommandOutput {
         case .premiumRequired: "Upgrade needed: \(paywall.message)"
         }
     }
-
-    /// Prints the failure as `error: …` with what to do next; returns the exit status.
-    static func reportPantryFailure(_ error: any Error, server: String, profile: String) -> Int32 {
-        let message: String
-        switch error {
-        case ClientError.signedOut, PantryPalError.signedOut:
-            message = "You are signed out of profile '\(profile)'. Run `hearth pantry login --profile \(profile)`."
-        case ClientError.offline, ClientError.timedOut:
-            message = "Cannot reach the server at \(server). Start it with `hearth serve --app pantrypal`, or pass --server URL (ending in /api)."
-        case ClientError.server(let status, _, let text) where status == 401:
-            message = "\(text). Check the email and password, or run `hearth pantry login`."
-        case ClientError.server(_, _, let text):
-            message = text
-        default:
-            message = String(describing: error)
-        }
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        return 1
-    }
 }
 
 extension StockEntry {

@@ -4,17 +4,6 @@ import HearthClient
 import HearthCore
 import WishWithMeKit
 
-/// Where a `hearth wish` password comes from: the option, HEARTH_WISH_PASSWORD, a prompt, or stdin.
-struct PasswordOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The password (visible in your shell history; prefer the prompt or HEARTH_WISH_PASSWORD).", valueName: "password"))
-    var password: String?
-
-    func resolve() throws -> String {
-        try PasswordPrompt.resolve(given: password, environmentVariable: "HEARTH_WISH_PASSWORD")
-    }
-}
-
 struct WishRegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register", abstract: "Create an account on the server and sign this profile in.")
@@ -23,7 +12,7 @@ struct WishRegisterCommand: AsyncParsableCommand {
     @Option(help: "Your email address.") var email: String
     @Option(help: "The name friends see (1–100 characters).") var name: String
     @Option(help: "ru or en (default: ru, as the original app).") var locale: String?
-    @OptionGroup var password: PasswordOptions
+    @OptionGroup var password: WishPasswordOptions
 
     func run() async throws {
         try await WishSession.run(options) { client, output in
@@ -41,7 +30,7 @@ struct WishLoginCommand: AsyncParsableCommand {
 
     @OptionGroup var options: WishOptions
     @Option(help: "Your email address.") var email: String
-    @OptionGroup var password: PasswordOptions
+    @OptionGroup var password: WishPasswordOptions
     @Option(name: .customLong("protocol"), help: "Sync protocol for this profile: delta (default) or legacy (the original app's).")
     var syncProtocol: WishSyncProtocol?
 

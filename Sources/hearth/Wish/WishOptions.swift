@@ -1,36 +1,16 @@
-import ArgumentParser
-import Foundation
+/// `hearth wish`: the Wish With Me client's names and hints.
+enum WishClientApp: ClientApp {
+    static let commandName = "wish"
+    static let appName = "wishwithme"
+    static let environmentPrefix = "HEARTH_WISH"
+    static let serverHelp =
+        "The Wish With Me server, e.g. http://127.0.0.1:8080. Remembered per profile. [env: HEARTH_WISH_SERVER] (default: http://127.0.0.1:8080)"
+    static let serverExample = "http://host:port"
+    static let serverHint = ""
+}
 
 /// Options every `hearth wish` command takes.
-struct WishOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The Wish With Me server, e.g. http://127.0.0.1:8080. Remembered per profile. [env: HEARTH_WISH_SERVER] (default: http://127.0.0.1:8080)",
-        valueName: "url"))
-    var server: String?
+typealias WishOptions = ClientOptions<WishClientApp>
 
-    @Option(help: ArgumentHelp(
-        "Which account to act as; each profile has its own sign-in, local data and settings. [env: HEARTH_WISH_PROFILE] (default: default)",
-        valueName: "name"))
-    var profile: String?
-
-    @Option(name: .customLong("client-dir"), help: ArgumentHelp(
-        "Where profiles keep their data. [env: HEARTH_CLIENT_DIR] (default: $XDG_DATA_HOME/hearth or ~/.local/share/hearth)",
-        valueName: "path"))
-    var clientDirectory: String?
-
-    @Flag(help: "Print JSON instead of tables, for scripts.")
-    var json = false
-
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
-
-    var profileName: String { profile ?? environment["HEARTH_WISH_PROFILE"] ?? "default" }
-
-    func validate() throws {
-        try ClientProfile.validate(profile: profileName, server: server)
-    }
-
-    /// `<client dir>/wishwithme/<profile>`.
-    var profileDirectory: String {
-        ClientProfile.directory(app: "wishwithme", profile: profileName, clientDirectory: clientDirectory, environment: environment)
-    }
-}
+/// Where a `hearth wish` password comes from: the option, HEARTH_WISH_PASSWORD, a prompt, or stdin.
+typealias WishPasswordOptions = PasswordOptions<WishClientApp>
