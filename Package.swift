@@ -154,6 +154,7 @@ let package = Package(
             name: "HearthTesting",
             dependencies: [
                 "HearthCore",
+                "HearthClient",
                 "HearthStore",
                 "HearthServer",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -7,39 +7,14 @@ import Testing
 /// people share a household from the command line, offline edits included.
 @Suite("hearth pantry — command line")
 struct PantryCommandLineTests {
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-
-        var json: JSONValue { (try? JSONParser().parse(output.trimmingCharacters(in: .whitespacesAndNewlines))) ?? .null }
-    }
+    typealias Run = HearthBinary.Run
 
     /// Runs `hearth pantry <arguments>` as `profile` with its own client directory.
     static func pantry(_ arguments: [String], profile: String, directory: String, server: String) async throws -> Run {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hearth")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["pantry"] + arguments + ["--profile", profile]
-        var environment = ProcessInfo.processInfo.environment
-        environment["HEARTH_CLIENT_DIR"] = directory
-        environment["HEARTH_PANTRY_SERVER"] = server
-        environment["HEARTH_PANTRY_PASSWORD"] = "correct horse battery"
-        process.environment = environment
-        let outPath = directory + "/out-\(UUID().uuidString)"
-        let errPath = outPath + ".err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardInput = FileHandle.nullDevice
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume() }
-        }
-        let output = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
-        let errors = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
-        return Run(status: process.terminationStatus, output: output, errors: errors)
+        try await HearthBinary.run(
+            ["pantry"] + arguments + ["--profile", profile],
+            environment: ["HEARTH_CLIENT_DIR": directory, "HEARTH_PANTRY_SERVER": server, "HEARTH_PANTRY_PASSWORD": "correct horse battery"],
+            directory: directory)
     }
 
     @Test func twoPeopleShareAHouseholdStockItCheckOutAndSeeEachOther() async throws {

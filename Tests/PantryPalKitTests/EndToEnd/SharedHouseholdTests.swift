@@ -103,7 +103,7 @@ struct SharedHouseholdTests {
             // Each action reaches the server but its answer is lost, so each is sent twice.
             alice.network.isOnline = true
             for path in ["/products", "/inventory", "/checkout/scan", "/grocery"] {
-                alice.network.loseNextAnswer(toPathEndingWith: path)
+                alice.network.dropNextResponse(toPathEndingWith: path)
                 await #expect(throws: ClientError.self) { try await alice.client.sync.sync() }
             }
             try await alice.client.sync.sync()

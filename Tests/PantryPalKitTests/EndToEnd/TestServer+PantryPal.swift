@@ -39,15 +39,15 @@ struct CommandFailed: Error, CustomStringConvertible {
 }
 
 /// One device of a test person: a real client on its own directory, talking to the test
-/// server over loopback through a ``FlakyNetwork``.
+/// server over loopback through a ``NetworkSwitch``.
 struct PantryDevice: Sendable {
     let client: PantryPalClient
-    let network: FlakyNetwork
+    let network: NetworkSwitch
     let directory: String
 
     static func make(_ name: String, on server: TestServer) throws -> PantryDevice {
         let directory = NSTemporaryDirectory() + "pantry-e2e-\(name)-" + UUID().uuidString
-        let network = FlakyNetwork(AsyncHTTPClientTransport(client: server.http))
+        let network = NetworkSwitch(AsyncHTTPClientTransport(client: server.http))
         let client = try PantryPalClient(
             .init(
                 serverURL: URL(string: server.pantryAPI)!, directory: directory, transport: network,

@@ -7,37 +7,14 @@ import Testing
 /// README's two-person walk-through, checked on what each person's terminal shows.
 @Suite("hearth wish — command line")
 struct CommandLineFlowTests {
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
+    typealias Run = HearthBinary.Run
 
     /// Runs `hearth wish <arguments>` as `profile` with its own client directory.
     static func wish(_ arguments: [String], profile: String, directory: String, server: String) async throws -> Run {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hearth")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["wish"] + arguments + ["--profile", profile]
-        var environment = ProcessInfo.processInfo.environment
-        environment["HEARTH_CLIENT_DIR"] = directory
-        environment["HEARTH_WISH_SERVER"] = server
-        environment["HEARTH_WISH_PASSWORD"] = "correct horse"
-        process.environment = environment
-        let outPath = directory + "/out-\(UUID().uuidString)"
-        let errPath = outPath + ".err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardInput = FileHandle.nullDevice
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume() }
-        }
-        let output = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
-        let errors = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
-        return Run(status: process.terminationStatus, output: output, errors: errors)
+        try await HearthBinary.run(
+            ["wish"] + arguments + ["--profile", profile],
+            environment: ["HEARTH_CLIENT_DIR": directory, "HEARTH_WISH_SERVER": server, "HEARTH_WISH_PASSWORD": "correct horse"],
+            directory: directory)
     }
 
     @Test func twoProfilesShareOpenAndMarkAndTheOwnerNeverSeesIt() async throws {

@@ -4,33 +4,34 @@ import Synchronization
 
 /// The real HTTP transport with a way to cut the network: while off, requests fail as
 /// an unreachable server does; a response can also be lost after the server handled the
-/// request (a crash between push and acknowledgement). Counts requests per path.
-final class NetworkSwitch: HTTPTransport {
-    let base: any HTTPTransport
+/// request (a crash between push and acknowledgement, the case idempotency keys exist
+/// for). Counts requests per path.
+public final class NetworkSwitch: HTTPTransport {
+    public let base: any HTTPTransport
     private let state = Mutex<
         (online: Bool, dropNextResponseTo: String?, duplicateNextTo: String?, counts: [String: Int], inFlight: Int, maxInFlight: Int)
     >((true, nil, nil, [:], 0, 0))
 
-    init(_ base: any HTTPTransport) { self.base = base }
+    public init(_ base: any HTTPTransport) { self.base = base }
 
-    var isOnline: Bool {
+    public var isOnline: Bool {
         get { state.withLock { $0.online } }
         set { state.withLock { $0.online = newValue } }
     }
 
     /// The next request whose path ends with `suffix` reaches the server, but its answer is lost.
-    func dropNextResponse(toPathEndingWith suffix: String) {
+    public func dropNextResponse(toPathEndingWith suffix: String) {
         state.withLock { $0.dropNextResponseTo = suffix }
     }
 
     /// The next request whose path ends with `suffix` reaches the server twice (a retry
     /// by a proxy or a flaky radio); the caller sees the second answer.
-    func duplicateNextRequest(toPathEndingWith suffix: String) {
+    public func duplicateNextRequest(toPathEndingWith suffix: String) {
         state.withLock { $0.duplicateNextTo = suffix }
     }
 
     /// Back to a healthy network: online, nothing armed to be lost.
-    func heal() {
+    public func heal() {
         state.withLock { state in
             state.online = true
             state.dropNextResponseTo = nil
@@ -39,13 +40,13 @@ final class NetworkSwitch: HTTPTransport {
     }
 
     /// The most requests that were ever in flight at once.
-    var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+    public var maxInFlight: Int { state.withLock { $0.maxInFlight } }
 
-    func count(pathEndingWith suffix: String) -> Int {
+    public func count(pathEndingWith suffix: String) -> Int {
         state.withLock { $0.counts.filter { $0.key.hasSuffix(suffix) }.values.reduce(0, +) }
     }
 
-    func send(_ request: TransportRequest) async throws -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let path = request.url.path
         let (online, drop, duplicate) = state.withLock { state -> (Bool, Bool, Bool) in
             state.counts[path, default: 0] += 1
@@ -67,7 +68,7 @@ final class NetworkSwitch: HTTPTransport {
         return response
     }
 
-    func stream(_ request: TransportRequest) async throws -> AsyncThrowingStream<Data, any Error> {
+    public func stream(_ request: TransportRequest) async throws -> AsyncThrowingStream<Data, any Error> {
         guard isOnline else { throw ClientError.offline("network switched off by the test") }
         return try await base.stream(request)
     }
