@@ -43,6 +43,7 @@ public struct PantryPalSettings: Sendable {
         for (name, keyPath) in [
             ("REQUESTS_PER_USER", \PantryPalSettings.requestsPerUser), ("REQUESTS_PER_ADDRESS", \.requestsPerAddress),
             ("UPC_LOOKUPS_PER_MINUTE", \.upcLookupsPerMinute), ("FAILED_LOGINS_PER_EMAIL", \.failedLoginsPerEmail),
+            ("INVITE_ATTEMPTS_PER_MINUTE", \.inviteAttemptsPerMinute),
         ] {
             guard let text = value(name) else { continue }
             guard let number = Int(text), number > 0 else {

@@ -30,14 +30,24 @@ struct AccountService: Sendable {
         }
         let hash = try await passwords.hash(registration.password)
         let now = clock.now
-        return try await database.transaction { executor in
-            if try await UserRecord.find(normalizedEmail: UserRecord.normalizedEmail(email), in: executor) != nil {
-                throw PantryError.badRequest("User already exists")
+        let exists = PantryError.badRequest("User already exists")
+        do {
+            return try await database.transaction { executor in
+                if try await UserRecord.find(normalizedEmail: UserRecord.normalizedEmail(email), in: executor) != nil { throw exists }
+                let user = try await UserRecord.insert(
+                    email: email, passwordHash: hash, firstName: registration.firstName, lastName: registration.lastName, appleID: nil,
+                    now: now, in: executor)
+                return (user, try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor))
             }
-            let user = try await UserRecord.insert(
-                email: email, passwordHash: hash, firstName: registration.firstName, lastName: registration.lastName, appleID: nil,
-                now: now, in: executor)
-            return (user, try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor))
+        } catch let error as APIError {
+            throw error
+        } catch {
+            // A registration racing this one took the address between our check and insert.
+            let taken = try? await database.read { executor in
+                try await UserRecord.find(normalizedEmail: UserRecord.normalizedEmail(email), in: executor)
+            }
+            if taken != nil { throw exists }
+            throw error
         }
     }
 

@@ -25,8 +25,9 @@ struct PantryAuthMiddleware: RouterMiddleware {
             throw Self.unauthorized("TOKEN_INVALID")
         }
         let user: UserRecord
+        let lastSeen: Timestamp
         do {
-            user = try await sessions.check(claims)
+            (user, lastSeen) = try await sessions.check(claims)
         } catch SessionStore.Failure.userNotFound {
             throw Self.unauthorized("USER_NOT_FOUND")
         } catch SessionStore.Failure.revoked {
@@ -37,8 +38,13 @@ struct PantryAuthMiddleware: RouterMiddleware {
         context.sessionID = claims.jti
         context.logger[metadataKey: "user"] = .string(user.id)
         var response = try await next(request, context)
-        let age = sessions.clock.now.millisecondsSince1970 / 1000 - claims.iat
-        if claims.exp - claims.iat > PantryTokens.slideAfterSeconds, age > PantryTokens.slideAfterSeconds {
+        let now = sessions.clock.now
+        let age = now.millisecondsSince1970 / 1000 - claims.iat
+        // The original app ignores the header and keeps its old token, so renew (a write)
+        // at most once a day per session rather than on every request.
+        if claims.exp - claims.iat > PantryTokens.slideAfterSeconds, age > PantryTokens.slideAfterSeconds,
+            lastSeen < now.adding(seconds: -86_400)
+        {
             response.headers[Self.refreshedTokenHeader] = try await sessions.slide(claims, user: user)
         }
         return response

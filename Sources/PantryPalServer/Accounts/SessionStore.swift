@@ -42,17 +42,19 @@ struct SessionStore: Sendable {
         return Issued(token: token, refreshToken: refreshToken, expiresIn: lifetime)
     }
 
-    /// Checks the session of valid claims; returns the user.
-    func check(_ claims: PantryTokenClaims) async throws -> UserRecord {
+    /// Checks the session of valid claims; returns the user and when the session was
+    /// last renewed or refreshed.
+    func check(_ claims: PantryTokenClaims) async throws -> (user: UserRecord, lastSeen: Timestamp) {
         let now = clock.now
         return try await database.read { executor in
             guard let user = try await UserRecord.find(id: claims.id, in: executor) else { throw Failure.userNotFound }
             guard user.tokenVersion == claims.tv,
                 let session = try await executor.queryFirst(
-                    "SELECT revoked_at, expires_at FROM pp_sessions WHERE jti = ? AND user_id = ?", [.text(claims.jti), .text(user.id)]),
+                    "SELECT revoked_at, expires_at, last_seen_at FROM pp_sessions WHERE jti = ? AND user_id = ?",
+                    [.text(claims.jti), .text(user.id)]),
                 try session.optionalInt("revoked_at") == nil, now < (try session.timestamp("expires_at"))
             else { throw Failure.revoked }
-            return user
+            return (user, try session.timestamp("last_seen_at"))
         }
     }
 

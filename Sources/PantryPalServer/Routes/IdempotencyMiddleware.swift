@@ -89,7 +89,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
     }
 
     private func remember(_ response: Response, userID: String, key: String) async throws -> Response {
-        guard response.status.code < 500 else {
+        // Faults and throttling are not answers to keep: the client should try again.
+        guard response.status.code < 500, response.status != .tooManyRequests else {
             try await forget(userID: userID, key: key)
             return response
         }

@@ -1,6 +1,7 @@
 import HearthCore
 import HearthServer
 import HearthStore
+import HTTPTypes
 import Hummingbird
 
 /// `/api/inventory` (spec §2.4 hardened by W4, W9, W17, W18, W23).
@@ -53,7 +54,8 @@ struct InventoryRoutes: Sendable {
             let resolved = draft
             let outcome = try await transactions.write(userID: userID) { write in try await InventoryService.add(resolved, in: write) }
             let action = if case .created = outcome { "created" } else { "updated" }
-            return Response.json(["item": outcome.item.json(.standard), "action": .string(action)], status: .created)
+            let status: HTTPResponse.Status = if case .replayed = outcome { .ok } else { .created }
+            return Response.json(["item": outcome.item.json(.standard), "action": .string(action)], status: status)
         }
         group.put(":id") { request, context in
             let fields = try await RequestFields.read(request, context: context)
@@ -68,8 +70,10 @@ struct InventoryRoutes: Sendable {
             guard let value = fields.object["adjustment"], value.doubleValue != nil else {
                 throw PantryError.badRequest("Adjustment must be a number")
             }
-            guard let adjustment = try? fields.integer("adjustment"), adjustment != 0 else {
-                throw PantryError.invalidField("Adjustment must be a non-zero whole number")
+            guard let adjustment = try? fields.integer("adjustment"), adjustment != 0,
+                abs(adjustment) <= InventoryDraft.maxQuantity
+            else {
+                throw PantryError.invalidField("Adjustment must be a non-zero whole number from -\(InventoryDraft.maxQuantity) to \(InventoryDraft.maxQuantity)")
             }
             let id = context.pathParameter("id")
             let outcome = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in

@@ -16,8 +16,16 @@ enum HouseholdDataReset {
             try await InventoryService.delete(item, in: write)
         }
         try await executor.execute("DELETE FROM pp_inventory WHERE household_id = ?", household)
-        for row in try await executor.query("SELECT id FROM pp_checkout_history WHERE household_id = ?", household) {
-            try await write.log(LoggedChange(entityType: .checkout, entityID: try row.string("id"), action: .delete, payload: [:]))
+        let checkouts = try await executor.query(
+            "SELECT id, product_id, inventory_id, quantity, checked_out_at, user_id FROM pp_checkout_history WHERE household_id = ?", household)
+        for row in checkouts {
+            try await write.log(LoggedChange(
+                entityType: .checkout, entityID: try row.string("id"), action: .delete,
+                payload: [
+                    "productId": .string(try row.string("product_id")), "inventoryId": .init(try row.optionalString("inventory_id")),
+                    "quantity": .int(try row.int("quantity")), "checkedOutAt": .string(try row.string("checked_out_at")),
+                    "userId": .string(try row.string("user_id")),
+                ]))
         }
         try await executor.execute("DELETE FROM pp_checkout_history WHERE household_id = ?", household)
         let products = try await executor.query(

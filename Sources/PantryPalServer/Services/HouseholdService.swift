@@ -10,7 +10,9 @@ struct HouseholdService: Sendable {
     func create(userID: String, name: String?) async throws -> JSONValue {
         let now = clock.now
         return try await database.transaction { executor in
-            guard let user = try await UserRecord.find(id: userID, in: executor) else { throw PantryError.notFound("User not found") }
+            guard let user = try await UserRecord.find(id: userID, in: executor, forUpdate: true) else {
+                throw PantryError.notFound("User not found")
+            }
             if let current = user.householdID, try await HouseholdRecord.find(id: current, in: executor) != nil {
                 throw PantryError.badRequest("User already belongs to a household")
             }
@@ -72,9 +74,11 @@ struct HouseholdService: Sendable {
     func join(userID: String, code: String) async throws -> JSONValue {
         let now = clock.now
         return try await database.transaction { executor in
-            guard let user = try await UserRecord.find(id: userID, in: executor) else { throw PantryError.notFound("User not found") }
+            guard let user = try await UserRecord.find(id: userID, in: executor, forUpdate: true) else {
+                throw PantryError.notFound("User not found")
+            }
             guard let invite = try await Self.usableInvite(code: code, now: now, in: executor, lock: true),
-                let household = try await HouseholdRecord.find(id: try invite.string("household_id"), in: executor, forUpdate: true)
+                let household = try await Self.lockInOrder(target: try invite.string("household_id"), previous: user.householdID, in: executor)
             else { throw Self.invalidInvite }
             let joined: JSONValue = ["success": true, "household": ["id": .string(household.id), "name": .string(household.name)]]
             if user.householdID == household.id { return joined }
@@ -135,6 +139,17 @@ struct HouseholdService: Sendable {
         return try await executor.queryFirst(
             "SELECT id, household_id, expires_at FROM pp_invite_codes WHERE code = ? AND used_by IS NULL AND expires_at_ms > ?\(forUpdate)",
             [.text(code.trimmed.uppercased()), .init(now)])
+    }
+
+    /// Locks the household being joined and the one being left in id order, so two users
+    /// swapping households cannot deadlock; returns the one being joined.
+    private static func lockInOrder(target: String, previous: String?, in executor: any SQLExecutor) async throws -> HouseholdRecord? {
+        var joined: HouseholdRecord?
+        for id in Set([target] + (previous.map { [$0] } ?? [])).sorted() {
+            let household = try await HouseholdRecord.find(id: id, in: executor, forUpdate: true)
+            if id == target { joined = household }
+        }
+        return joined
     }
 
     private static func leave(userID: String, householdID: String, now: Timestamp, in executor: any SQLExecutor) async throws {

@@ -11,6 +11,7 @@ struct InventoryDraft: Sendable, Hashable {
     var unit: String?
 
     static let maxQuantity: Int64 = 100_000
+    static let tooMany = PantryError.invalidField("An item holds at most \(maxQuantity); this would make more")
 
     init(fields: RequestFields) throws {
         id = try fields.clientID()

@@ -42,7 +42,8 @@ enum InventoryService {
         let stockBefore = try await InventoryRecord.totalStock(productID: productID, householdID: write.householdID, in: executor)
         let now = PantryTime.databaseText(write.now)
         if draft.id == nil, let match = try await mergeTarget(productID: productID, locationID: locationID, expiration: expiration, in: write) {
-            let total = min(match.quantity + quantity, InventoryDraft.maxQuantity)
+            let total = match.quantity + quantity
+            guard total <= InventoryDraft.maxQuantity else { throw InventoryDraft.tooMany }
             try await executor.execute(
                 "UPDATE pp_inventory SET quantity = ?, updated_at = ? WHERE id = ?", [.integer(total), .text(now), .text(match.id)])
             let merged = try await reload(match.id, in: write)
@@ -130,10 +131,11 @@ enum InventoryService {
             let added = try await GroceryAutomation.consumed(productID: item.productID, in: write)
             return .deleted(id: id, addedToGrocery: added)
         }
+        guard newQuantity <= InventoryDraft.maxQuantity else { throw InventoryDraft.tooMany }
         let stockBefore = try await InventoryRecord.totalStock(productID: item.productID, householdID: write.householdID, in: write.executor)
         try await write.executor.execute(
             "UPDATE pp_inventory SET quantity = ?, updated_at = ? WHERE id = ?",
-            [.integer(min(newQuantity, InventoryDraft.maxQuantity)), .text(PantryTime.databaseText(write.now)), .text(id)])
+            [.integer(newQuantity), .text(PantryTime.databaseText(write.now)), .text(id)])
         let adjusted = try await reload(id, in: write)
         try await write.log(LoggedChange(entityType: .inventory, entityID: id, action: .update, payload: adjusted.snapshot))
         try await GroceryAutomation.restocked(productID: item.productID, stockBefore: stockBefore, in: write)
@@ -152,9 +154,7 @@ enum InventoryService {
     /// Deletes the row and logs its last snapshot.
     static func delete(_ item: InventoryRecord, in write: HouseholdWrite) async throws {
         try await write.executor.execute("DELETE FROM pp_inventory WHERE id = ?", [.text(item.id)])
-        var last = item
-        last.quantity = 0
-        try await write.log(LoggedChange(entityType: .inventory, entityID: item.id, action: .delete, payload: last.snapshot))
+        try await write.log(LoggedChange(entityType: .inventory, entityID: item.id, action: .delete, payload: item.snapshot))
     }
 
     static func reload(_ id: String, in write: HouseholdWrite) async throws -> InventoryRecord {

@@ -7,6 +7,7 @@ import HearthStore
 enum LocationService {
     static let maxNameLength = 100
     static let maxDepth = 5
+    static let maxSortOrder: Int64 = 1_000_000
 
     enum Outcome: Sendable {
         case created(LocationRecord)
@@ -32,7 +33,7 @@ enum LocationService {
         let row = try await executor.queryFirst(
             "SELECT MAX(sort_order) AS top FROM pp_locations WHERE household_id = ? AND \(siblings)",
             [.text(write.householdID)] + (parentID.map { [SQLValue.text($0)] } ?? []))
-        let sortOrder = try row?.optionalInt("top").map { $0 + 1 } ?? 0
+        let sortOrder = try row?.optionalInt("top").map { min($0, Self.maxSortOrder) + 1 } ?? 0
         let location = try await insert(
             id: id ?? UUID().uuidString.lowercased(), name: name, parentID: parentID, level: level, sortOrder: sortOrder, in: write)
         return .created(location)
@@ -61,6 +62,9 @@ enum LocationService {
             changed = true
         }
         if let sortOrder = try fields.integer("sortOrder") {
+            guard (0...Self.maxSortOrder).contains(sortOrder) else {
+                throw PantryError.invalidField("sortOrder must be a whole number from 0 to \(Self.maxSortOrder)")
+            }
             location.sortOrder = sortOrder
             changed = true
         }

@@ -31,10 +31,10 @@ enum ProductCatalog {
     static func cache(_ found: ProviderProduct, now: Timestamp, in executor: any SQLExecutor) async throws -> (ProductRecord, created: Bool) {
         if let existing = try await global(upc: found.upc, in: executor) { return (existing, false) }
         let time = PantryTime.databaseText(now)
-        try await executor.execute(
+        let inserted = try await executor.queryFirst(
             """
             INSERT INTO pp_products (id, upc, name, brand, description, image_url, category, is_custom, household_id, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?) ON CONFLICT DO NOTHING
+            VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?) ON CONFLICT DO NOTHING RETURNING id
             """,
             [
                 .text(ProductIDs.new()), .text(found.upc), .text(found.name), .init(found.brand), .init(found.description),
@@ -43,6 +43,6 @@ enum ProductCatalog {
         guard let stored = try await global(upc: found.upc, in: executor) else {
             throw StoreError.unexpectedValue(column: "pp_products.upc", expected: "the cached product")
         }
-        return (stored, true)
+        return (stored, inserted != nil)
     }
 }

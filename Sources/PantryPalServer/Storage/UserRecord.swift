@@ -69,8 +69,11 @@ struct UserRecord: Sendable, Hashable {
     /// E-mails are unique ignoring case and surrounding blanks (W24).
     static func normalizedEmail(_ email: String) -> String { email.trimmed.lowercased() }
 
-    static func find(id: String, in executor: any SQLExecutor) async throws -> UserRecord? {
-        try await executor.queryFirst("SELECT \(columns) FROM pp_users WHERE id = ?", [.text(id)]).map(UserRecord.init(row:))
+    /// With `forUpdate` the row stays locked until the transaction ends (PostgreSQL; SQLite
+    /// has one writer), so two requests of one user cannot both act on what they read.
+    static func find(id: String, in executor: any SQLExecutor, forUpdate: Bool = false) async throws -> UserRecord? {
+        let lock = forUpdate && executor.dialect == .postgres ? " FOR UPDATE" : ""
+        return try await executor.queryFirst("SELECT \(columns) FROM pp_users WHERE id = ?\(lock)", [.text(id)]).map(UserRecord.init(row:))
     }
 
     static func find(normalizedEmail: String, in executor: any SQLExecutor) async throws -> UserRecord? {

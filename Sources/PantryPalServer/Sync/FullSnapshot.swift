@@ -5,8 +5,9 @@ import HearthStore
 /// products its inventory or recent checkouts use, the inventory, and — for Hearth's
 /// clients — locations, grocery list and the `cursor` to pull changes after.
 ///
-/// The cursor is read before the data, so a change racing the snapshot is delivered
-/// again by the next pull rather than missed (applying a snapshot twice is harmless).
+/// The cursor and `serverTime` (the household's last change + 1 ms, W1) are read before
+/// the data, so a change racing the snapshot is delivered again by the next pull rather
+/// than missed (applying a snapshot twice is harmless).
 enum FullSnapshot {
     static func read(householdID: String, now: Timestamp, in executor: any SQLExecutor) async throws -> JSONValue {
         guard let household = try await HouseholdRecord.find(id: householdID, in: executor) else { throw PantryError.noHousehold }
@@ -26,7 +27,8 @@ enum FullSnapshot {
         return [
             "products": .array(products.map(\.json)), "inventory": .array(inventory.map { $0.json(.full) }),
             "locations": .array(locations.map(\.json)), "grocery": .array(grocery.map { $0.json() }),
-            "cursor": .int(household.changeSequence), "serverTime": .string(PantryTime.isoMillis(now)),
+            "cursor": .int(household.changeSequence),
+            "serverTime": .string(PantryTime.isoMillis(household.lastChangeTime?.adding(milliseconds: 1) ?? Timestamp(millisecondsSince1970: 0))),
         ]
     }
 }

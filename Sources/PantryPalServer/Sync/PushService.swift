@@ -49,7 +49,10 @@ struct PushService: Sendable {
 
     private static func apply(type: String, action: String, entityID: String, payload: RequestFields, in write: HouseholdWrite) async throws {
         let withID = RequestFields(payload.object.merging(["id": .string(entityID)]) { _, id in id })
-        switch (LoggedChange.EntityType(rawValue: type), LoggedChange.Action(rawValue: action)) {
+        var action = LoggedChange.Action(rawValue: action)
+        // W6: a create of an entity the household already has updates it (elsewhere: ID_CONFLICT).
+        if action == .create, try await Self.householdHas(type: type, id: entityID, in: write) { action = .update }
+        switch (LoggedChange.EntityType(rawValue: type), action) {
         case (.inventory, .create): _ = try await InventoryService.add(try InventoryDraft(fields: withID), in: write)
         case (.inventory, .update): _ = try await InventoryService.edit(id: entityID, fields: payload, in: write)
         case (.inventory, .delete): try await InventoryService.remove(id: entityID, in: write)
@@ -72,5 +75,17 @@ struct PushService: Sendable {
         default:
             throw PantryError.badRequest("Unsupported entity type", code: "UNSUPPORTED_ENTITY")
         }
+    }
+
+    private static func householdHas(type: String, id: String, in write: HouseholdWrite) async throws -> Bool {
+        let table: String
+        switch LoggedChange.EntityType(rawValue: type) {
+        case .inventory: table = "pp_inventory"
+        case .location: table = "pp_locations"
+        case .product: table = "pp_products"
+        default: return false
+        }
+        return try await write.executor.queryFirst(
+            "SELECT id FROM \(table) WHERE id = ? AND household_id = ?", [.text(id), .text(write.householdID)]) != nil
     }
 }
