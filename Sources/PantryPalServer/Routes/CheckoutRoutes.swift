@@ -10,10 +10,9 @@ struct CheckoutRoutes: Sendable {
         group.post("scan") { request, context in
             let fields = try await RequestFields.read(request, context: context)
             guard let upc = try fields.text("upc") else { throw PantryError.badRequest("UPC is required") }
-            let body = try await transactions.write(userID: try context.requireUser()) { write in
-                try await CheckoutService.scan(upc: upc, in: write)
+            return try await transactions.answer(userID: try context.requireUser()) { write in
+                PantryAnswer(try await CheckoutService.scan(upc: upc, in: write))
             }
-            return Response.json(body)
         }
         group.get("history") { request, context in
             let query = try CheckoutHistory.Query(query: request.query)

@@ -17,29 +17,29 @@ struct GroceryRoutes: Sendable {
         }
         group.post { request, context in
             let draft = try GroceryService.Draft(fields: try await RequestFields.read(request, context: context))
-            let outcome = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.groceryNeedsHousehold) { write in
-                try await GroceryService.add(draft, in: write)
-            }
-            switch outcome {
-            case .created(let item): return Response.json(item.json(includingNormalizedName: true), status: .created)
-            case .existing(let item): return Response.json(item.json(includingNormalizedName: true))
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.groceryNeedsHousehold) { write in
+                switch try await GroceryService.add(draft, in: write) {
+                case .created(let item): return PantryAnswer(item.json(includingNormalizedName: true), status: .created)
+                case .existing(let item): return PantryAnswer(item.json(includingNormalizedName: true))
+                }
             }
         }
         group.delete(":id") { _, context in
             guard let id = Int64(context.pathParameter("id")) else { throw PantryError.notFound("Item not found") }
-            let removed = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.groceryNeedsHousehold) { write in
-                try await GroceryService.remove(where: "id = ?", .integer(id), in: write)
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.groceryNeedsHousehold) { write in
+                guard try await GroceryService.remove(where: "id = ?", .integer(id), in: write) > 0 else {
+                    throw PantryError.notFound("Item not found")
+                }
+                return PantryAnswer(["success": true])
             }
-            guard removed > 0 else { throw PantryError.notFound("Item not found") }
-            return Response.json(["success": true])
         }
         for (path, column) in [("by-upc/:value", "upc"), ("by-name/:value", "normalized_name")] {
             group.delete(RouterPath(path)) { _, context in
                 let value = context.pathParameter("value")
-                let removed = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.groceryNeedsHousehold) { write in
-                    try await GroceryService.remove(where: "\(column) = ?", .text(value), in: write)
+                return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.groceryNeedsHousehold) { write in
+                    let removed = try await GroceryService.remove(where: "\(column) = ?", .text(value), in: write)
+                    return PantryAnswer(["success": true, "removed": .bool(removed > 0), "count": .int(Int64(removed))])
                 }
-                return Response.json(["success": true, "removed": .bool(removed > 0), "count": .int(Int64(removed))])
             }
         }
     }

@@ -42,8 +42,10 @@ struct HouseholdRoutes: Sendable {
             Response.json(try await households.invites(userID: try context.requireUser()))
         }
         group.delete("data") { _, context in
-            try await transactions.write(userID: try context.requireUser()) { write in try await HouseholdDataReset.run(in: write) }
-            return Response.json(["success": true, "message": "Household data reset successfully"])
+            try await transactions.answer(userID: try context.requireUser()) { write in
+                try await HouseholdDataReset.run(in: write)
+                return PantryAnswer(["success": true, "message": "Household data reset successfully"])
+            }
         }
     }
 

@@ -18,6 +18,20 @@ struct HouseholdTransactions: Sendable {
         }
     }
 
+    /// A write whose answer is decided inside its transaction, and stored there under the
+    /// request's `Idempotency-Key` when it has one.
+    func answer(
+        userID: String, orElse missing: APIError = PantryError.noHousehold, _ body: @Sendable @escaping (HouseholdWrite) async throws -> PantryAnswer
+    ) async throws -> Response {
+        let claim = IdempotencyClaim.current
+        let answer = try await write(userID: userID, orElse: missing) { write in
+            let answer = try await body(write)
+            try await claim?.record(answer, in: write.executor)
+            return answer
+        }
+        return answer.response
+    }
+
     /// Reads with the caller's household id (`nil` without one).
     func read<T: Sendable>(userID: String, _ body: @Sendable (String?, any SQLExecutor) async throws -> T) async throws -> T {
         try await database.read { executor in

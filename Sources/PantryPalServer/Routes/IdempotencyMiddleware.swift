@@ -11,7 +11,8 @@ import NIOCore
 /// path and body. The same request again is answered from the stored response with
 /// `Idempotent-Replayed: true`; another request under the same key is a 422; a request
 /// still running is a 409. Without the header nothing changes. Server faults (5xx) are
-/// not stored, so the client may retry them.
+/// not stored, so the client may retry them. Household writes store their answer in their
+/// own transaction (``IdempotencyClaim``); other routes' answers are stored right after.
 struct IdempotencyMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
     let database: any HearthDatabase
@@ -39,7 +40,9 @@ struct IdempotencyMiddleware: RouterMiddleware {
         if let stored = try await claim(userID: userID, key: key, hash: hash) { return stored }
         let response: Response
         do {
-            response = try await next(request, context)
+            response = try await IdempotencyClaim.$current.withValue(IdempotencyClaim(userID: userID, key: key)) {
+                try await next(request, context)
+            }
         } catch let error as APIError {
             return try await remember(format.response(for: error), userID: userID, key: key)
         } catch {
@@ -101,7 +104,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
         let status = Int64(response.status.code)
         try await database.transaction { executor in
             try await executor.execute(
-                "UPDATE pp_idempotency_keys SET state = 'done', status_code = ?, response_body = ? WHERE user_id = ? AND key = ?",
+                "UPDATE pp_idempotency_keys SET state = 'done', status_code = ?, response_body = ? WHERE user_id = ? AND key = ? AND state = 'in_flight'",
                 [.integer(status), .text(String(decoding: bytes, as: UTF8.self)), .text(userID), .text(key)])
         }
         response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))

@@ -31,11 +31,11 @@ struct InventoryRoutes: Sendable {
         }
         group.post { request, context in
             let draft = try InventoryDraft(fields: try await RequestFields.read(request, context: context))
-            let outcome = try await transactions.write(userID: try context.requireUser()) { write in
-                try await InventoryService.add(draft, in: write)
+            return try await transactions.answer(userID: try context.requireUser()) { write in
+                let outcome = try await InventoryService.add(draft, in: write)
+                if case .created(let item) = outcome { return PantryAnswer(item.json(.full), status: .created) }
+                return PantryAnswer(outcome.item.json(.full))
             }
-            if case .created(let item) = outcome { return Response.json(item.json(.full), status: .created) }
-            return Response.json(outcome.item.json(.full))
         }
         group.post("quick-add") { request, context in
             let userID = try context.requireUser()
@@ -52,18 +52,19 @@ struct InventoryRoutes: Sendable {
             }
             draft.productID = product.id
             let resolved = draft
-            let outcome = try await transactions.write(userID: userID) { write in try await InventoryService.add(resolved, in: write) }
-            let action = if case .created = outcome { "created" } else { "updated" }
-            let status: HTTPResponse.Status = if case .replayed = outcome { .ok } else { .created }
-            return Response.json(["item": outcome.item.json(.standard), "action": .string(action)], status: status)
+            return try await transactions.answer(userID: userID) { write in
+                let outcome = try await InventoryService.add(resolved, in: write)
+                let action = if case .created = outcome { "created" } else { "updated" }
+                let status: HTTPResponse.Status = if case .replayed = outcome { .ok } else { .created }
+                return PantryAnswer(["item": outcome.item.json(.standard), "action": .string(action)], status: status)
+            }
         }
         group.put(":id") { request, context in
             let fields = try await RequestFields.read(request, context: context)
             let id = context.pathParameter("id")
-            let item = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
-                try await InventoryService.edit(id: id, fields: fields, in: write)
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
+                PantryAnswer(try await InventoryService.edit(id: id, fields: fields, in: write).json(.standard))
             }
-            return Response.json(item.json(.standard))
         }
         group.patch(":id/quantity") { request, context in
             let fields = try await RequestFields.read(request, context: context)
@@ -76,21 +77,19 @@ struct InventoryRoutes: Sendable {
                 throw PantryError.invalidField("Adjustment must be a non-zero whole number from -\(InventoryDraft.maxQuantity) to \(InventoryDraft.maxQuantity)")
             }
             let id = context.pathParameter("id")
-            let outcome = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
-                try await InventoryService.adjust(id: id, by: adjustment, in: write)
-            }
-            switch outcome {
-            case .updated(let item): return Response.json(item.json(.productOnly))
-            case .deleted(let id, let added):
-                return Response.json(["deleted": true, "id": .string(id), "addedToGrocery": .bool(added)])
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
+                switch try await InventoryService.adjust(id: id, by: adjustment, in: write) {
+                case .updated(let item): return PantryAnswer(item.json(.productOnly))
+                case .deleted(let id, let added): return PantryAnswer(["deleted": true, "id": .string(id), "addedToGrocery": .bool(added)])
+                }
             }
         }
         group.delete(":id") { _, context in
             let id = context.pathParameter("id")
-            try await transactions.write(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
                 try await InventoryService.remove(id: id, in: write)
+                return PantryAnswer(["success": true])
             }
-            return Response.json(["success": true])
         }
     }
 

@@ -8,11 +8,12 @@ struct LocationRoutes: Sendable {
 
     func register(on group: RouterGroup<HearthRequestContext>) {
         group.post("seed-defaults") { _, context in
-            let seeded = try await transactions.write(userID: try context.requireUser()) { write in
-                try await LocationService.seedDefaults(in: write)
+            try await transactions.answer(userID: try context.requireUser()) { write in
+                guard let seeded = try await LocationService.seedDefaults(in: write) else {
+                    return PantryAnswer(["message": "Locations already exist", "seeded": false])
+                }
+                return PantryAnswer(["message": "Default locations created", "seeded": true, "locations": .array(seeded.map(\.json))])
             }
-            guard let seeded else { return Response.json(["message": "Locations already exist", "seeded": false]) }
-            return Response.json(["message": "Default locations created", "seeded": true, "locations": .array(seeded.map(\.json))])
         }
         group.get { _, context in
             let locations = try await all(userID: try context.requireUser())
@@ -27,28 +28,26 @@ struct LocationRoutes: Sendable {
             let id = try fields.clientID()
             let name = try fields.string("name")
             let parentID = try fields.text("parentId")
-            let outcome = try await transactions.write(userID: try context.requireUser()) { write in
-                try await LocationService.create(id: id, name: name, parentID: parentID, in: write)
-            }
-            switch outcome {
-            case .created(let location): return Response.json(location.json, status: .created)
-            case .replayed(let location): return Response.json(location.json)
+            return try await transactions.answer(userID: try context.requireUser()) { write in
+                switch try await LocationService.create(id: id, name: name, parentID: parentID, in: write) {
+                case .created(let location): return PantryAnswer(location.json, status: .created)
+                case .replayed(let location): return PantryAnswer(location.json)
+                }
             }
         }
         group.put(":id") { request, context in
             let fields = try await RequestFields.read(request, context: context)
             let id = context.pathParameter("id")
-            let location = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.locationNotFound) { write in
-                try await LocationService.edit(id: id, fields: fields, in: write)
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.locationNotFound) { write in
+                PantryAnswer(try await LocationService.edit(id: id, fields: fields, in: write).json)
             }
-            return Response.json(location.json)
         }
         group.delete(":id") { _, context in
             let id = context.pathParameter("id")
-            try await transactions.write(userID: try context.requireUser(), orElse: PantryError.locationNotFound) { write in
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.locationNotFound) { write in
                 try await LocationService.delete(id: id, in: write)
+                return PantryAnswer(["success": true, "message": "Location deleted"])
             }
-            return Response.json(["success": true, "message": "Location deleted"])
         }
     }
 

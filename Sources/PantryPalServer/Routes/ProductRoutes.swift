@@ -24,12 +24,11 @@ struct ProductRoutes: Sendable {
         }
         group.post { request, context in
             let draft = try ProductService.Draft(fields: try await RequestFields.read(request, context: context))
-            let outcome = try await transactions.write(userID: try context.requireUser()) { write in
-                try await ProductService.create(draft, in: write)
-            }
-            switch outcome {
-            case .created(let product): return Response.json(product.json, status: .created)
-            case .updated(let product), .replayed(let product): return Response.json(product.json)
+            return try await transactions.answer(userID: try context.requireUser()) { write in
+                switch try await ProductService.create(draft, in: write) {
+                case .created(let product): return PantryAnswer(product.json, status: .created)
+                case .updated(let product), .replayed(let product): return PantryAnswer(product.json)
+                }
             }
         }
         group.get { request, context in
@@ -55,17 +54,16 @@ struct ProductRoutes: Sendable {
         group.put(":id") { request, context in
             let fields = try await RequestFields.read(request, context: context)
             let id = context.pathParameter("id")
-            let product = try await transactions.write(userID: try context.requireUser(), orElse: PantryError.productNotFound) { write in
-                try await ProductService.edit(id: id, fields: fields, in: write)
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.productNotFound) { write in
+                PantryAnswer(try await ProductService.edit(id: id, fields: fields, in: write).json)
             }
-            return Response.json(product.json)
         }
         group.delete(":id") { _, context in
             let id = context.pathParameter("id")
-            try await transactions.write(userID: try context.requireUser(), orElse: PantryError.productNotFound) { write in
+            return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.productNotFound) { write in
                 try await ProductService.delete(id: id, in: write)
+                return PantryAnswer(["success": true])
             }
-            return Response.json(["success": true])
         }
     }
 }
