@@ -100,6 +100,8 @@ struct SessionStore: Sendable {
         let now = clock.now
         try await database.transaction { executor in
             try await executor.execute("UPDATE pp_sessions SET revoked_at = ? WHERE jti = ? AND revoked_at IS NULL", [.init(now), .text(sessionID)])
+            // W21: a signed-out device stops receiving the household's notifications.
+            try await executor.execute("DELETE FROM pp_device_tokens WHERE session_id = ?", [.text(sessionID)])
         }
     }
 
@@ -109,6 +111,7 @@ struct SessionStore: Sendable {
         try await database.transaction { executor in
             try await executor.execute("UPDATE pp_users SET token_version = token_version + 1 WHERE id = ?", [.text(userID)])
             try await executor.execute("UPDATE pp_sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", [.init(now), .text(userID)])
+            try await executor.execute("DELETE FROM pp_device_tokens WHERE user_id = ?", [.text(userID)])
         }
     }
 

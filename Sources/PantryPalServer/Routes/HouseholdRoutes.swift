@@ -13,6 +13,11 @@ struct HouseholdRoutes: Sendable {
             let fields = try await RequestFields.read(request, context: context)
             return Response.json(try await households.create(userID: try context.requireUser(), name: try fields.text("name")), status: .created)
         }
+        group.put { request, context in
+            let fields = try await RequestFields.read(request, context: context)
+            return Response.json(try await households.update(
+                userID: try context.requireUser(), name: try fields.string("name"), timezone: try fields.string("timezone")))
+        }
         group.post("invite") { _, context in
             Response.json(try await households.invite(userID: try context.requireUser()))
         }

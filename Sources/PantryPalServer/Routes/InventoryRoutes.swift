@@ -93,15 +93,16 @@ struct InventoryRoutes: Sendable {
         }
     }
 
-    /// Items filtered by expiration relative to "today" in the household's zone (W23;
-    /// `X-Timezone` overrides it for one request — only UTC offsets like `+02:00` or `UTC`).
+    /// Items filtered by expiration relative to "today" in the household's zone, or the
+    /// zone the request names in `X-Timezone` (W23).
     private func dated(
         userID: String, request: Request, _ filter: @Sendable @escaping (String) -> (String, [SQLValue], String)
     ) async throws -> Response {
-        let offset = try HouseholdZone.offsetSeconds(request.headers[HouseholdZone.header])
+        let override = request.headers[HouseholdZone.header]
         let now = transactions.clock.now
         let items = try await transactions.read(userID: userID) { householdID, executor in
-            guard let householdID else { return [InventoryRecord]() }
+            guard let householdID, let household = try await HouseholdRecord.find(id: householdID, in: executor) else { return [InventoryRecord]() }
+            let offset = try HouseholdZone.offsetSeconds(override ?? household.timezone, at: now)
             let (condition, arguments, order) = filter(PantryTime.calendarDate(now, offsetSeconds: offset))
             return try await InventoryRecord.all(householdID: householdID, in: executor, where: condition, arguments, orderBy: order)
         }

@@ -26,16 +26,22 @@ struct NotificationRoutes: Sendable {
             let fields = try await RequestFields.read(request, context: context)
             guard let token = try fields.text("token"), token.count <= 512 else { throw PantryError.badRequest("Token is required") }
             let platform = String((try fields.text("platform") ?? "ios").prefix(20))
+            let sessionID = context.sessionID
             let now = PantryTime.databaseText(clock.now)
             try await database.transaction { executor in
                 let householdID = try await UserRecord.find(id: userID, in: executor)?.householdID
                 try await executor.execute("DELETE FROM pp_device_tokens WHERE token = ? AND user_id <> ?", [.text(token), .text(userID)])
                 try await executor.execute(
                     """
-                    INSERT INTO pp_device_tokens (id, user_id, household_id, token, platform, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (token) DO UPDATE SET updated_at = excluded.updated_at, household_id = excluded.household_id, platform = excluded.platform
+                    INSERT INTO pp_device_tokens (id, user_id, household_id, session_id, token, platform, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (token) DO UPDATE SET updated_at = excluded.updated_at, household_id = excluded.household_id,
+                        platform = excluded.platform, session_id = excluded.session_id
                     """,
-                    [.text(UUID().uuidString.lowercased()), .text(userID), .init(householdID), .text(token), .text(platform), .text(now), .text(now)])
+                    [
+                        .text(UUID().uuidString.lowercased()), .text(userID), .init(householdID), .init(sessionID), .text(token),
+                        .text(platform), .text(now), .text(now),
+                    ])
                 try await ensurePreferences(userID: userID, in: executor)
             }
             return Response.json(["success": true, "message": "Device registered for push notifications"])

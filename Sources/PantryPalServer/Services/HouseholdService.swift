@@ -28,6 +28,32 @@ struct HouseholdService: Sendable {
         }
     }
 
+    /// `PUT /api/household` (Hearth's addition): any member renames the household or sets
+    /// its time zone (W23); both are logged as household changes.
+    func update(userID: String, name: String?, timezone: String?) async throws -> JSONValue {
+        let now = clock.now
+        return try await database.transaction { executor in
+            let write = try await HouseholdWrite.require(userID: userID, now: now, in: executor)
+            var household = write.household
+            if let name {
+                let trimmed = name.trimmed
+                guard (1...100).contains(trimmed.count) else { throw PantryError.invalidField("The household name must be 1 to 100 characters") }
+                household.name = trimmed
+            }
+            if let timezone {
+                guard let zone = HouseholdZone.validated(timezone) else {
+                    throw PantryError.invalidField("The time zone must be an IANA name like Europe/Berlin, UTC, or an offset like +02:00")
+                }
+                household.timezone = zone
+            }
+            try await executor.execute(
+                "UPDATE pp_households SET name = ?, timezone = ? WHERE id = ?", [.text(household.name), .text(household.timezone), .text(household.id)])
+            try await write.log(LoggedChange(
+                entityType: .household, entityID: household.id, action: .update, payload: household.snapshot(event: "rename", userID: userID)))
+            return household.json(now: now)
+        }
+    }
+
     func invite(userID: String) async throws -> JSONValue {
         let now = clock.now
         return try await database.transaction { executor in
@@ -175,7 +201,7 @@ extension HouseholdRecord {
     func snapshot(event: String, userID: String?) -> JSONValue {
         [
             "name": .string(name), "isPremium": .bool(isPremiumFlag), "premiumExpiresAt": premiumExpiresAtText,
-            "event": .string(event), "userId": .init(userID),
+            "timezone": .string(timezone), "event": .string(event), "userId": .init(userID),
         ]
     }
 }

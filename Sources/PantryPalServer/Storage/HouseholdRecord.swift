@@ -32,11 +32,12 @@ struct HouseholdRecord: Sendable, Hashable {
     /// `premiumExpiresAt` as the app parses it (no fractional seconds).
     var premiumExpiresAtText: JSONValue { premiumExpiresAt.map { .string(PantryTime.isoSeconds($0)) } ?? .null }
 
-    /// `{id, name, isPremium (effective), premiumExpiresAt, createdAt, created_at}` (W15).
+    /// `{id, name, isPremium (effective), premiumExpiresAt, createdAt, created_at, timezone}` (W15, W23).
     func json(now: Timestamp) -> JSONValue {
         [
             "id": .string(id), "name": .string(name), "isPremium": .bool(premium.isActive(at: now)),
             "premiumExpiresAt": premiumExpiresAtText, "createdAt": .string(createdAt), "created_at": .string(createdAt),
+            "timezone": .string(timezone),
         ]
     }
 

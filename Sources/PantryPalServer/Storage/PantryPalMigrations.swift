@@ -100,7 +100,7 @@ enum PantryPalMigrations {
         "CREATE INDEX pp_invite_codes_household ON pp_invite_codes (household_id)",
         """
         CREATE TABLE pp_device_tokens (
-            id TEXT PRIMARY KEY, user_id TEXT NOT NULL, household_id TEXT, token TEXT NOT NULL UNIQUE,
+            id TEXT PRIMARY KEY, user_id TEXT NOT NULL, household_id TEXT, session_id TEXT, token TEXT NOT NULL UNIQUE,
             platform TEXT NOT NULL DEFAULT 'ios', created_at TEXT NOT NULL, updated_at TEXT NOT NULL)
         """,
         """
