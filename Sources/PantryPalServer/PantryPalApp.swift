@@ -63,8 +63,12 @@ public struct PantryPalApp: HearthApp {
         SyncRoutes(transactions: transactions, push: PushService(database: database, clock: clock)).register(on: signedIn.group("sync"))
         NotificationRoutes(database: database, clock: clock).register(on: signedIn.group("notifications"))
         SubscriptionRoutes(transactions: transactions).register(on: signedIn.group("subscriptions"))
+        if let testKey = settings.testKey {
+            TestRoutes(testKey: testKey, database: database, clock: clock, passwords: services.passwords)
+                .register(on: api.group("test").add(middleware: rateLimit))
+        }
         if let adminKey = settings.adminKey {
-            AdminRoutes(adminKey: adminKey, database: database, clock: clock).register(on: api.group("admin"))
+            AdminRoutes(adminKey: adminKey, database: database, clock: clock).register(on: api.group("admin").add(middleware: rateLimit))
         }
     }
 }

@@ -6,6 +6,9 @@ public struct PantryPalSettings: Sendable {
     /// Enables `/api/admin` (premium grants) with this key in `x-admin-key`; at least 32
     /// characters. `nil` leaves the admin routes unmounted.
     public var adminKey: String?
+    /// Enables `/api/test` (the original app's UI-test helpers: reset, seed, premium) with
+    /// this key in `x-test-admin-key`; at least 32 characters. Never on real data.
+    public var testKey: String?
     /// Open Food Facts (or a compatible mirror) for unknown UPCs; `nil` disables lookups
     /// beyond the local catalogue.
     public var productProviderURL: String? = "https://world.openfoodfacts.org"
@@ -34,6 +37,12 @@ public struct PantryPalSettings: Sendable {
                 throw ConfigurationError(setting: "HEARTH_PP_ADMIN_KEY", message: "use at least \(minimumAdminKeyLength) random characters")
             }
             settings.adminKey = key
+        }
+        if let key = value("TEST_KEY") {
+            guard key.count >= minimumAdminKeyLength, !["test-admin-secret-change-me", "change-me"].contains(key) else {
+                throw ConfigurationError(setting: "HEARTH_PP_TEST_KEY", message: "use at least \(minimumAdminKeyLength) random characters")
+            }
+            settings.testKey = key
         }
         if let url = value("UPC_PROVIDER_URL") { settings.productProviderURL = url == "off" ? nil : url }
         if let ids = value("APPLE_CLIENT_IDS") {

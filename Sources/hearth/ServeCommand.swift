@@ -28,7 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
 
             pantrypal (the PantryPal API under /api; `--app pantrypal` serves it alone, so the \
             original app's base URL becomes http://<host>:<port>/api). Its settings are \
-            HEARTH_PP_* variables: ADMIN_KEY (enables /api/admin, 32+ characters), \
+            HEARTH_PP_* variables: ADMIN_KEY (enables /api/admin, 32+ characters), TEST_KEY \
+            (enables /api/test for UI tests; never with real data), \
             UPC_PROVIDER_URL (Open Food Facts or a mirror; "off" disables), APPLE_CLIENT_IDS, \
             APPLE_KEYS_URL, REQUESTS_PER_USER, REQUESTS_PER_ADDRESS, UPC_LOOKUPS_PER_MINUTE, \
             FAILED_LOGINS_PER_EMAIL; see docs/PANTRYPAL.md.
