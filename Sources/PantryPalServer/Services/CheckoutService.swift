@@ -58,7 +58,8 @@ enum CheckoutService {
                 "id": .string(product.id), "name": .string(product.name), "brand": .init(product.brand), "imageUrl": .init(product.imageURL),
             ],
             "previousQuantity": .int(previous), "newQuantity": .int(deleted ? 0 : previous - 1), "itemDeleted": .bool(deleted),
-            "inventoryItem": inventoryItem, "checkoutId": .string(checkoutID), "productName": .string(displayName),
+            "inventoryItem": inventoryItem, "inventoryId": .string(item.id), "checkoutId": .string(checkoutID),
+            "productName": .string(displayName),
             "addedToGrocery": .bool(addedToGrocery),
         ]
     }
