@@ -19,6 +19,11 @@ public struct PantryPalApp: HearthApp {
     }
 
     public var migrations: [Migration] { PantryPalMigrations.all }
+
+    public func housekeeping(services: AppServices) -> [Housekeeping] {
+        let retention = ChangeLogRetention(database: services.database, clock: services.clock)
+        return [Housekeeping(name: "pantrypal change-log retention") { try await retention.prune() }]
+    }
     public var errorFormat: any ErrorResponseFormat { PantryErrorFormat() }
 
     public func addRoutes(to routes: RouterGroup<HearthRequestContext>, services: AppServices) {

@@ -25,6 +25,20 @@ public protocol HearthApp: Sendable {
 
     /// Background job handlers.
     func jobs(services: AppServices) -> [JobDefinition]
+
+    /// Work the platform's hourly maintenance runs for this app (pruning old history).
+    func housekeeping(services: AppServices) -> [Housekeeping]
+}
+
+/// One named piece of an app's hourly housekeeping.
+public struct Housekeeping: Sendable {
+    public let name: String
+    public let run: @Sendable () async throws -> Void
+
+    public init(name: String, run: @escaping @Sendable () async throws -> Void) {
+        self.name = name
+        self.run = run
+    }
 }
 
 extension HearthApp {
@@ -34,4 +48,5 @@ extension HearthApp {
     public var maxBodyBytes: Int? { nil }
     public var responseHeaders: HTTPFields { [:] }
     public func jobs(services: AppServices) -> [JobDefinition] { [] }
+    public func housekeeping(services: AppServices) -> [Housekeeping] { [] }
 }

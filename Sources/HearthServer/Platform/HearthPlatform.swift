@@ -113,6 +113,7 @@ public struct HearthPlatform: Sendable {
 
         var jobDefinitions: [String: JobDefinition] = [:]
         var documentStores: [DocumentStore] = []
+        var housekeeping: [Housekeeping] = []
         for app in apps {
             let services = await services(for: app)
             let routes = isRootMounted ? router.group() : router.group(RouterPath(app.name))
@@ -126,13 +127,14 @@ public struct HearthPlatform: Sendable {
                     .register(on: routes.group("api/hearth/v1/sync").add(middleware: services.requireAccessToken))
                 documentStores.append(services.documents)
             }
+            housekeeping += app.housekeeping(services: services)
             for job in app.jobs(services: services) { jobDefinitions[JobRunner.key(app: app.name, kind: job.kind)] = job }
         }
         let runner = JobRunner(
             database: database, definitions: jobDefinitions, clock: clock, metrics: metrics, signal: jobSignal,
             logger: logger.withMetadata(["service": "jobs"]))
         let maintenance = MaintenanceService(
-            database: database, documentStores: documentStores, clock: clock, logger: logger.withMetadata(["service": "maintenance"]))
+            database: database, documentStores: documentStores, appHousekeeping: housekeeping, clock: clock, logger: logger.withMetadata(["service": "maintenance"]))
         var services: [any Service] = [runner, maintenance]
         if let postgres = database as? PostgresDatabase {
             services.append(FeedBroadcastListener(database: postgres, hub: feedHub, logger: logger.withMetadata(["service": "realtime"])))

@@ -3,7 +3,10 @@ import HearthStore
 
 /// A row of `pp_households`.
 struct HouseholdRecord: Sendable, Hashable {
-    static let columns = "id, name, owner_id, is_premium, premium_expires_at, premium_expires_at_ms, timezone, change_seq, last_change_ts, created_at"
+    static let columns = """
+        id, name, owner_id, is_premium, premium_expires_at, premium_expires_at_ms, timezone, change_seq, last_change_ts,
+        history_floor_seq, history_floor_ts, created_at
+        """
 
     var id: String
     var name: String
@@ -13,6 +16,9 @@ struct HouseholdRecord: Sendable, Hashable {
     var timezone: String
     var changeSequence: Int64
     var lastChangeTime: Timestamp?
+    /// The newest `seq` and time dropped from the change log by retention (0 / none: all kept).
+    var historyFloorSequence: Int64
+    var historyFloorTime: Timestamp?
     var createdAt: String
 
     init(row: SQLRow) throws {
@@ -24,6 +30,8 @@ struct HouseholdRecord: Sendable, Hashable {
         timezone = try row.string("timezone")
         changeSequence = try row.int("change_seq")
         lastChangeTime = try row.optionalTimestamp("last_change_ts")
+        historyFloorSequence = try row.int("history_floor_seq")
+        historyFloorTime = try row.optionalTimestamp("history_floor_ts")
         createdAt = try row.string("created_at")
     }
 

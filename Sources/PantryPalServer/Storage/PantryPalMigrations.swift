@@ -52,7 +52,8 @@ enum PantryPalMigrations {
         CREATE TABLE pp_households (
             id TEXT PRIMARY KEY, name TEXT NOT NULL, owner_id TEXT, is_premium INTEGER NOT NULL DEFAULT 0,
             premium_expires_at TEXT, premium_expires_at_ms BIGINT, timezone TEXT NOT NULL DEFAULT 'UTC',
-            change_seq BIGINT NOT NULL DEFAULT 0, last_change_ts BIGINT, created_at TEXT NOT NULL)
+            change_seq BIGINT NOT NULL DEFAULT 0, last_change_ts BIGINT, history_floor_seq BIGINT NOT NULL DEFAULT 0,
+            history_floor_ts BIGINT, created_at TEXT NOT NULL)
         """,
         """
         CREATE TABLE pp_products (

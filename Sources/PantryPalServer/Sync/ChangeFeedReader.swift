@@ -48,10 +48,13 @@ struct ChangeFeedReader: Sendable {
             let last = try page.last?.int("seq") ?? min(cursor, household.changeSequence)
             return [
                 "changes": .array(try page.map(Self.json)), "cursor": .int(last), "hasMore": .bool(rows.count > limit),
-                "resetRequired": .bool(cursor > household.changeSequence),
+                "resetRequired": .bool(cursor > household.changeSequence || cursor < household.historyFloorSequence),
                 "serverTime": .string(PantryTime.isoMillis((highWater ?? now).adding(milliseconds: 1))),
             ]
         case .since(let since):
+            if let floor = household.historyFloorTime, since < floor {
+                return ["changes": .array(Self.resetRows(now: now)), "serverTime": .string(PantryTime.isoMillis(now)), "hasMore": true]
+            }
             let rows = try await executor.query(
                 "SELECT \(Self.columns) FROM pp_sync_log WHERE household_id = ? AND server_ts >= ? ORDER BY seq LIMIT \(Self.legacyPageSize + 1)",
                 [.text(householdID), .text(PantryTime.isoMillis(since))])
@@ -66,6 +69,16 @@ struct ChangeFeedReader: Sendable {
             if hasMore { body["hasMore"] = true }
             return .object(body)
         }
+    }
+
+    /// W1: a `since` older than the retained history gets 101 rows of a type the app
+    /// ignores; it counts them first, so it falls back to a full sync.
+    static func resetRows(now: Timestamp) -> [JSONValue] {
+        let row: JSONValue = [
+            "entity_type": "reset", "entity_id": "reset", "action": "update", "payload": "{}",
+            "client_timestamp": .string(PantryTime.databaseText(now)),
+        ]
+        return Array(repeating: row, count: legacyPageSize + 1)
     }
 
     /// A log row as the original sent it (`payload` a JSON string), plus `seq` and `server_ts`.
