@@ -67,7 +67,8 @@ public struct PantryPalApp: HearthApp {
         GroceryRoutes(transactions: transactions).register(on: signedIn.group("grocery"))
         SyncRoutes(transactions: transactions, push: PushService(database: database, clock: clock)).register(on: signedIn.group("sync"))
         NotificationRoutes(database: database, clock: clock).register(on: signedIn.group("notifications"))
-        SubscriptionRoutes(transactions: transactions).register(on: signedIn.group("subscriptions"))
+        SubscriptionRoutes(transactions: transactions, verifier: UnconfiguredPurchaseVerifier())
+            .register(on: signedIn.group("subscriptions"))
         if let testKey = settings.testKey {
             TestRoutes(testKey: testKey, database: database, clock: clock, passwords: services.passwords)
                 .register(on: api.group("test").add(middleware: rateLimit))
