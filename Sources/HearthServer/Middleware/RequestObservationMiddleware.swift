@@ -60,8 +60,9 @@ extension HTTPField.Name {
     static let requestID = known("X-Request-ID")
     static let xForwardedFor = known("X-Forwarded-For")
 
-    /// A header name written in this source file, so known to be valid.
-    static func known(_ name: String) -> HTTPField.Name {
+    /// A header name written in source code, so known to be valid (a typo stops the
+    /// process at first use rather than passing silently).
+    public static func known(_ name: String) -> HTTPField.Name {
         guard let field = HTTPField.Name(name) else { preconditionFailure("invalid header name \(name)") }
         return field
     }

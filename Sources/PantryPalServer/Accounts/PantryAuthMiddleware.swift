@@ -11,7 +11,7 @@ struct PantryAuthMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
     let sessions: SessionStore
 
-    static let refreshedTokenHeader = HTTPField.Name("X-Refreshed-Token")!
+    static let refreshedTokenHeader = HTTPField.Name.known("X-Refreshed-Token")
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let words = (request.headers[.authorization] ?? "").split(separator: " ", omittingEmptySubsequences: true)

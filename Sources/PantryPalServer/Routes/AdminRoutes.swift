@@ -67,7 +67,7 @@ struct AdminKeyMiddleware: RouterMiddleware {
     let key: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let presented = request.headers[HTTPField.Name("x-admin-key")!], ConstantTime.equal(presented, key) else {
+        guard let presented = request.headers[HTTPField.Name.known("x-admin-key")], ConstantTime.equal(presented, key) else {
             throw APIError(.unauthorized, code: .unauthorized, message: "Unauthorized - Invalid admin key")
         }
         return try await next(request, context)

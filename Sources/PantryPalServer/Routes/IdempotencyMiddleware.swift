@@ -19,8 +19,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
     let clock: any WallClock
     let format: any ErrorResponseFormat
 
-    static let keyHeader = HTTPField.Name("Idempotency-Key")!
-    static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
+    static let keyHeader = HTTPField.Name.known("Idempotency-Key")
+    static let replayedHeader = HTTPField.Name.known("Idempotent-Replayed")
     static let retentionSeconds: Int64 = 24 * 3600
     /// A key still "in flight" after this long belongs to a request that died.
     static let abandonedAfterSeconds: Int64 = 60

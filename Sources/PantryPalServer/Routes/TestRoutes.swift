@@ -116,7 +116,7 @@ struct TestKeyMiddleware: RouterMiddleware {
     let key: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let presented = request.headers[HTTPField.Name("x-test-admin-key")!], ConstantTime.equal(presented, key) else {
+        guard let presented = request.headers[HTTPField.Name.known("x-test-admin-key")], ConstantTime.equal(presented, key) else {
             throw PantryError.forbidden("Forbidden", code: "FORBIDDEN")
         }
         return try await next(request, context)

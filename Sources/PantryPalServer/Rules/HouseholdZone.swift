@@ -6,7 +6,7 @@ import HTTPTypes
 /// (`households.timezone`, default UTC), or for one request the `X-Timezone` header —
 /// an IANA name (`Europe/Berlin`) or a fixed offset (`+02:00`, `-0530`, `UTC`).
 enum HouseholdZone {
-    static let header = HTTPField.Name("X-Timezone")!
+    static let header = HTTPField.Name.known("X-Timezone")
 
     /// A zone name or offset as stored and sent; `nil` when it is neither.
     static func validated(_ value: String) -> String? {
