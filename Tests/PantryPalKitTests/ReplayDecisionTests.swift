@@ -5,10 +5,10 @@ import Testing
 
 @Suite("What the queue does with each answer")
 struct ReplayDecisionTests {
-    func decide(_ kind: PendingAction.Kind, _ method: String, _ status: Int, _ code: String? = nil, body: JSONValue? = nil)
-        -> ReplayDecision
-    {
-        ReplayDecision.decide(kind: kind, method: method, status: status, code: code, message: "m", body: body)
+    func decide(
+        _ kind: PendingAction.Kind, _ method: String, _ status: Int, _ code: String? = nil, message: String = "m", body: JSONValue? = nil
+    ) -> ReplayDecision {
+        ReplayDecision.decide(kind: kind, method: method, status: status, code: code, message: message, body: body)
     }
 
     /// The decision for a create (`POST`).
@@ -22,8 +22,21 @@ struct ReplayDecisionTests {
     }
 
     @Test func deletingSomethingAlreadyGoneIsSuccess() {
-        #expect(decide(.deleteInventory, "DELETE", 404) == .applied)
-        #expect(decide(.removeGrocery, "DELETE", 404) == .applied)
+        #expect(decide(.deleteInventory, "DELETE", 404, message: "Inventory item not found") == .applied)
+        #expect(decide(.removeGrocery, "DELETE", 404, message: "Item not found") == .applied)
+    }
+
+    @Test func aDeleteAnsweredWithAnotherNotFoundRemovedNothingAndIsRejected() {
+        // e.g. a path the server has no route for: nothing was deleted.
+        #expect(decide(.removeGrocery, "DELETE", 404, message: "Not Found") == .rejected(status: 404, code: nil, message: "Not Found", paywall: nil))
+        #expect(decide(.deleteInventory, "DELETE", 404, message: "Item not found") != .applied)
+    }
+
+    @Test func aCheckoutFailureIsClassifiedByFoundNotByItsWording() {
+        let unknown: JSONValue = ["success": false, "error": "Unknown barcode", "found": false]
+        let empty: JSONValue = ["success": false, "error": "Product not found in stock", "found": true, "inStock": false]
+        #expect(decide(.checkout, "POST", 200, body: unknown) == .rejected(status: 200, code: "PRODUCT_NOT_FOUND", message: "Unknown barcode", paywall: nil))
+        #expect(decide(.checkout, "POST", 200, body: empty) == .rejected(status: 200, code: "NOT_IN_STOCK", message: "Product not found in stock", paywall: nil))
     }
 
     @Test func updatingSomethingGoneIsRejectedNotRetried() {

@@ -10,10 +10,11 @@ struct ReplayTests {
         defer { fixture.remove() }
         try fixture.client.inventory.add(productID: KitFixture.milk.id, locationID: KitFixture.pantry.id)
         try fixture.client.grocery.add(name: "Eggs")
-        fixture.server.offline = true
+        fixture.scriptQuietServer()
+        fixture.server.unreachable("POST inventory")
         await #expect(throws: ClientError.self) { try await fixture.client.sync.sync() }
         #expect(try fixture.store.pendingActions().map(\.kind) == [.createInventory, .addGrocery])
-        #expect(fixture.server.sent.map(\.route) == ["POST inventory"])
+        #expect(fixture.server.sent.map(\.route) == ["GET auth/me", "POST inventory"])
         #expect(try fixture.store.pendingActions().first?.attempts == 1)
     }
 
@@ -21,6 +22,7 @@ struct ReplayTests {
         let fixture = try await KitFixture()
         defer { fixture.remove() }
         try fixture.client.inventory.add(productID: KitFixture.milk.id, locationID: KitFixture.pantry.id)
+        fixture.scriptQuietServer()
         fixture.server.on("POST inventory", status: 503, ["error": "Service unavailable"])
         await #expect(throws: ClientError.self) { try await fixture.client.sync.sync() }
         fixture.server.on("POST inventory", status: 201, ["id": "x"])
@@ -116,6 +118,7 @@ struct ReplayTests {
         let fixture = try await KitFixture()
         defer { fixture.remove() }
         try fixture.client.grocery.add(name: "Eggs")
+        fixture.scriptQuietServer()
         fixture.server.on("POST grocery", status: 401, ["error": "Unauthorized", "code": "TOKEN_EXPIRED"])
         fixture.server.on("POST auth/refresh", status: 401, ["error": "Unauthorized", "code": "TOKEN_INVALID"])
         await #expect(throws: ClientError.signedOut) { try await fixture.client.sync.sync() }

@@ -17,11 +17,14 @@ public struct PantryPalAPI: Sendable {
     }
 
     /// Sends the request and returns whatever the server answered, successful or not.
+    /// `path` is relative to the base and may hold percent escapes (a segment made by
+    /// ``pathSegment(_:)``); they are sent as they are.
     func exchange(
         _ method: TransportRequest.Method, _ path: String, query: [String: String] = [:], body: JSONValue? = nil,
         idempotencyKey: String? = nil, authenticated: Bool = true
     ) async throws -> TransportResponse {
-        var request = try HearthAPI.request(baseURL: baseURL, method, path, query: query, body: body, timeout: timeout)
+        var request = try HearthAPI.request(baseURL: baseURL, method, "", query: query, body: body, timeout: timeout)
+        request.url = try Self.url(request.url, appending: path)
         // The original app sends a JSON content type on every request, bodiless ones too.
         request.headers["Content-Type"] = "application/json"
         if let idempotencyKey { request.headers["Idempotency-Key"] = idempotencyKey }
@@ -39,6 +42,31 @@ public struct PantryPalAPI: Sendable {
             method, path, query: query, body: body, idempotencyKey: idempotencyKey, authenticated: authenticated)
         guard response.isSuccess else { throw ErrorBody.clientError(from: response) }
         return try Self.parse(response.body)
+    }
+
+    /// One path segment with everything but unreserved characters percent-encoded, so a
+    /// name holding `/`, `%`, `?` or `#` stays one segment (the server decodes it back).
+    public static func pathSegment(_ value: String) -> String {
+        var unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        unreserved.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    }
+
+    /// `base` (whose path ends where `path` starts) with `path` appended; characters a path
+    /// may not hold are encoded, percent escapes already there are kept.
+    static func url(_ base: URL, appending path: String) throws -> URL {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            throw ClientError.invalidResponse("bad base URL \(base)")
+        }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#")
+        allowed.insert("%")
+        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        let encoded = relative.addingPercentEncoding(withAllowedCharacters: allowed) ?? relative
+        let basePath = components.percentEncodedPath.hasSuffix("/") ? components.percentEncodedPath : components.percentEncodedPath + "/"
+        components.percentEncodedPath = basePath + encoded
+        guard let url = components.url else { throw ClientError.invalidResponse("cannot build a URL for \(path)") }
+        return url
     }
 
     static func parse(_ body: Data) throws -> JSONValue {

@@ -37,6 +37,8 @@ public final class PantryPalClient: Sendable {
     }
 
     public let store: PantryStore
+    /// The clock every rule of this client reads (premium expiry, "today").
+    public let clock: any WallClock
     public let session: AuthSession
     public let api: PantryPalAPI
     public let sync: PantryPalSync
@@ -52,6 +54,7 @@ public final class PantryPalClient: Sendable {
         try FileManager.default.createDirectory(
             atPath: configuration.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         store = try PantryStore(path: configuration.directory + "/pantry.sqlite", clock: configuration.clock)
+        clock = configuration.clock
         let tokens = configuration.tokenStore ?? FileTokenStore(path: configuration.directory + "/tokens.json")
         session = AuthSession(
             transport: configuration.transport, tokens: tokens,

@@ -21,7 +21,7 @@ public enum PantryPalError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalid(let reason): reason
         case .needsServer(let what): "\(what) needs the server, which cannot be reached right now. Try again when it is back."
         case .unsyncedChanges(let count):
-            "\(count) change(s) have not reached the server yet. Run `hearth pantry sync` while online, or sign out with --discard to drop them."
+            "\(count) change(s) have not reached the server yet. Run `hearth pantry sync` while online, or pass --discard to drop them."
         }
     }
 }

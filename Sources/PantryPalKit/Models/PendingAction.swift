@@ -12,6 +12,14 @@ public struct PendingAction: Sendable, Hashable {
         case checkout
         case addGrocery
         case removeGrocery
+
+        /// Whether the action brings its entity into being on the server.
+        public var createsEntity: Bool {
+            switch self {
+            case .createProduct, .createLocation, .createInventory, .addGrocery: true
+            case .adjustQuantity, .deleteInventory, .checkout, .removeGrocery: false
+            }
+        }
     }
 
     /// FIFO position in the queue.
@@ -64,4 +72,10 @@ public struct EntityKey: Sendable, Hashable, Codable {
         self.type = type
         self.id = id
     }
+}
+
+extension EntityKey {
+    /// What a checkout of a product unknown on this device is queued under: no local row
+    /// was taken, only the scanned code is known.
+    public static func scannedUPC(_ upc: String) -> EntityKey { EntityKey(.product, "upc:\(upc)") }
 }

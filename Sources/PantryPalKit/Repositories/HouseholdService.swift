@@ -12,27 +12,63 @@ public struct HouseholdService: Sendable {
     /// The household as last synced, if any.
     public func current() throws -> Household? { try context.store.household() }
 
+    /// What ``createHousehold(name:)`` did: the household exists once the server said so,
+    /// even when setting it up on this device failed afterwards.
+    public struct Creation: Sendable, Hashable {
+        public var household: Household
+        /// Why the default locations or the first sync failed, `nil` when both worked.
+        public var setupFailure: String?
+    }
+
     /// Creates a household (named after the user when `name` is empty), gives it the
-    /// default locations and syncs.
+    /// default locations and syncs; throws when any step fails.
     @discardableResult
     public func create(name: String? = nil) async throws -> Household {
+        let created = try await post(name: name)
+        try await setUp()
+        return try context.store.household() ?? created
+    }
+
+    /// Creates a household and sets it up like ``create(name:)``, but throws only when the
+    /// household was not created: a failure afterwards is reported in the result.
+    public func createHousehold(name: String? = nil) async throws -> Creation {
+        let created = try await post(name: name)
+        var failure: String?
+        do {
+            try await setUp()
+        } catch {
+            failure = String(describing: error)
+        }
+        return Creation(household: try context.store.household() ?? created, setupFailure: failure)
+    }
+
+    /// `POST household`; the new household is this device's from then on.
+    private func post(name: String?) async throws -> Household {
         var body: JSONValue = [:]
         if let name = name?.trimmingCharacters(in: .whitespaces), !name.isEmpty { body["name"] = .string(name) }
         let answer = try await context.api.json(.post, "household", body: body)
         guard let id = answer["id"]?.stringValue else { throw ClientError.invalidResponse("household creation answered without an id") }
+        let created = Household(id: id, name: answer["name"]?.stringValue ?? "")
+        if try context.store.household()?.id != id { try context.store.adoptHousehold(created) }
+        return created
+    }
+
+    private func setUp() async throws {
         try await seedDefaultLocations()
         try await context.sync.sync()
-        return try context.store.household() ?? Household(id: id, name: answer["name"]?.stringValue ?? "")
     }
 
     /// Joins the household of an invite code. Changes queued for the old household are sent
-    /// first when possible; whatever is left is dropped (and listed by `status`), and this
+    /// first; when some cannot be sent, joining is refused unless
+    /// `discardingUnsyncedChanges` (they are then dropped and listed by `status`). This
     /// device then holds the new household's data.
     @discardableResult
-    public func join(code: String) async throws -> Household {
+    public func join(code: String, discardingUnsyncedChanges: Bool = false) async throws -> Household {
         let trimmed = code.trimmingCharacters(in: .whitespaces).uppercased()
         guard !trimmed.isEmpty else { throw PantryPalError.invalid("Give the invite code, e.g. `household join K7P2QX`.") }
         if try context.store.pendingCount() > 0 { _ = try? await context.sync.sync() }
+        let pending = try context.store.pendingCount()
+        if pending > 0 && !discardingUnsyncedChanges { throw PantryPalError.unsyncedChanges(pending) }
         let answer = try await context.api.json(.post, "household/join", body: ["code": .string(trimmed)])
         let joinedID = answer["household"]?["id"]?.stringValue
         if try context.store.household()?.id != joinedID {

@@ -61,11 +61,15 @@ public struct InventoryRepository: Sendable {
         return (added.item, product, added.merged)
     }
 
-    /// Changes a row's quantity by `adjustment` (non-zero); at zero the row is removed.
-    /// Returns the row afterwards, `nil` when it is gone.
+    /// Changes a row's quantity by `adjustment` (non-zero, at most 100000 either way); at
+    /// zero the row is removed, above 100000 it is refused. Returns the row afterwards,
+    /// `nil` when it is gone.
     @discardableResult
     public func adjust(itemID: String, by adjustment: Int) throws -> InventoryItem? {
         guard adjustment != 0 else { throw PantryPalError.invalid("The adjustment must not be zero, e.g. +2 or -1.") }
+        guard abs(adjustment) <= Self.quantityRange.upperBound else {
+            throw PantryPalError.invalid("The adjustment must be at most \(Self.quantityRange.upperBound) either way.")
+        }
         return try context.store.adjustQuantity(itemID: itemID, by: adjustment)
     }
 

@@ -17,7 +17,7 @@ public struct ProductCatalog: Sendable {
     /// and keeps the answer. `nil` when nobody knows the code.
     public func lookup(upc: String) async throws -> Product? {
         let code = try Self.validUPC(upc)
-        let answer = LookupAnswer(try await context.api.json(.get, "products/lookup/\(code)"))
+        let answer = LookupAnswer(try await context.api.json(.get, "products/lookup/\(PantryPalAPI.pathSegment(code))"))
         if let product = answer.product { try context.store.cacheProduct(product) }
         return answer.product
     }

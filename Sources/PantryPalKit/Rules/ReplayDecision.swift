@@ -28,7 +28,7 @@ public enum ReplayDecision: Sendable, Hashable {
             return answer.success ? .applied : .rejected(status: status, code: answer.failureCode, message: answer.message, paywall: nil)
         case 401:
             return .signedOut
-        case 404 where method == "DELETE":
+        case 404 where method == "DELETE" && isAlreadyGone(kind: kind, message: message):
             return .applied
         case 409 where code == "IDEMPOTENCY_IN_PROGRESS":
             return .retryLater(message)
@@ -42,6 +42,17 @@ public enum ReplayDecision: Sendable, Hashable {
             // 400 validation, 403, 404 on create/update, 409 ID_CONFLICT, 413, 422 key reuse:
             // the same request will be refused again.
             return .rejected(status: status, code: code, message: message, paywall: nil)
+        }
+    }
+
+    /// A DELETE's 404 means "already gone" only when it is the entity's own not-found
+    /// answer; any other 404 (a path the server has no route for) removed nothing.
+    static func isAlreadyGone(kind: PendingAction.Kind, message: String) -> Bool {
+        let text = message.lowercased()
+        switch kind {
+        case .deleteInventory: return text == "inventory item not found"
+        case .removeGrocery: return text == "item not found"
+        default: return false
         }
     }
 

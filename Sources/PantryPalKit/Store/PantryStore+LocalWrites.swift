@@ -53,7 +53,7 @@ extension PantryStore {
                 arguments: [productID, locationID, expirationDate]
             ).map(InventoryItem.init(stored:))
             if var item = existing {
-                item.quantity += quantity
+                item.quantity = try Self.boundedTotal(item.quantity, adding: quantity)
                 try db.execute(sql: "UPDATE inventory SET quantity = ? WHERE id = ?", arguments: [item.quantity, item.id])
                 try Self.enqueueAdjustment(db, itemID: item.id, by: quantity, newQuantity: item.quantity, at: clock.now)
                 return (item, true)
@@ -77,7 +77,7 @@ extension PantryStore {
     public func adjustQuantity(itemID: String, by adjustment: Int) throws -> InventoryItem? {
         try database.write { db in
             guard var item = try Self.inventoryItem(db, id: itemID) else { throw PantryPalError.notFound("The item") }
-            item.quantity += adjustment
+            item.quantity = try Self.boundedTotal(item.quantity, adding: adjustment)
             if item.quantity <= 0 {
                 try db.execute(sql: "DELETE FROM inventory WHERE id = ?", arguments: [itemID])
             } else {
@@ -86,6 +86,17 @@ extension PantryStore {
             try Self.enqueueAdjustment(db, itemID: itemID, by: adjustment, newQuantity: item.quantity, at: clock.now)
             return item.quantity > 0 ? item : nil
         }
+    }
+
+    /// `quantity + change`, refused above the most one row may hold (the server would
+    /// refuse it too, after the local row already showed it).
+    static func boundedTotal(_ quantity: Int, adding change: Int) throws -> Int {
+        let limit = InventoryRepository.quantityRange.upperBound
+        let (total, overflow) = quantity.addingReportingOverflow(change)
+        guard !overflow, total <= limit else {
+            throw PantryPalError.invalid("An item holds at most \(limit); it has \(quantity), so this would make too many.")
+        }
+        return total
     }
 
     public func removeItem(itemID: String) throws {
@@ -118,6 +129,16 @@ extension PantryStore {
             }
             try Self.enqueue(db, .checkout, EntityKey(.inventory, row.id), "POST", "checkout/scan", body: ["upc": .string(upc)], at: clock.now)
             return LocalCheckout(product: product, itemID: row.id, remaining: max(remaining, 0))
+        }
+    }
+
+    /// Queues `POST checkout/scan` for a product this device does not know, under the
+    /// idempotency key a direct attempt already used (it may have been applied).
+    func queueCheckout(upc: String, idempotencyKey: String) throws {
+        try database.write { db in
+            try Self.enqueue(
+                db, .checkout, .scannedUPC(upc), "POST", "checkout/scan", body: ["upc": .string(upc)],
+                idempotencyKey: idempotencyKey, at: clock.now)
         }
     }
 
@@ -155,7 +176,7 @@ extension PantryStore {
                 try Self.removeAction(db, position: add.position)
                 return
             }
-            let path = item.serverID.map { "grocery/\($0)" } ?? "grocery/by-name/\(normalizedName)"
+            let path = item.serverID.map { "grocery/\($0)" } ?? "grocery/by-name/\(PantryPalAPI.pathSegment(normalizedName))"
             try Self.enqueue(db, .removeGrocery, entity, "DELETE", path, body: nil, at: clock.now)
         }
     }

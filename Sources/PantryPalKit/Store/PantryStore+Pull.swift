@@ -2,38 +2,53 @@ import GRDB
 import HearthCore
 
 /// Applying what the server sends: change rows by cursor, or a full snapshot. An entity
-/// with a queued action keeps its local state; the answer to that action brings a newer
-/// change (or, if refused, a full sync) later.
+/// with a queued action keeps its local state. The answer to that action does not always
+/// bring a newer change (a DELETE of a row already gone, an add of an entry the list
+/// already has), so whatever is skipped makes the next pull a full one.
 extension PantryStore {
+    /// What applying one change did.
+    enum ChangeOutcome {
+        case applied
+        /// Not applied because the entity has a queued action.
+        case skipped
+        /// Nothing here to change (entity types this device does not keep).
+        case ignored
+    }
+
     /// Applies one page of changes and stores the cursor after it, in one transaction.
     /// Returns how many changes were applied (skipped ones excluded).
     @discardableResult
     func apply(_ changes: [ChangeRow], cursor: Int64) throws -> Int {
         try database.write { db in
             var applied = 0
-            for change in changes where try Self.apply(db, change, at: clock.now) { applied += 1 }
+            for change in changes {
+                switch try Self.apply(db, change, at: clock.now) {
+                case .applied: applied += 1
+                case .skipped: try Self.setState(db, .needsFullSync, "1")
+                case .ignored: break
+                }
+            }
             try Self.setState(db, .cursor, String(cursor))
             return applied
         }
     }
 
-    /// Whether the change touched local data.
-    static func apply(_ db: Database, _ change: ChangeRow, at now: Timestamp) throws -> Bool {
+    static func apply(_ db: Database, _ change: ChangeRow, at now: Timestamp) throws -> ChangeOutcome {
         switch change.entityType {
         case "inventory":
             let entity = EntityKey(.inventory, change.entityID)
-            guard try !hasPending(db, entity) else { return false }
+            guard try !hasPending(db, entity) else { return .skipped }
             let existing = try inventoryItem(db, id: change.entityID)
             guard change.action != .delete,
                 let item = InventoryItem(id: change.entityID, snapshot: change.snapshot, existing: existing), item.quantity > 0
             else {
                 try delete(db, entity)
-                return true
+                return .applied
             }
             try upsert(db, item, onServer: true)
         case "product":
             let entity = EntityKey(.product, change.entityID)
-            guard try !hasPending(db, entity) else { return false }
+            guard try !hasPending(db, entity) else { return .skipped }
             if change.action == .delete {
                 try delete(db, entity)
             } else {
@@ -41,7 +56,7 @@ extension PantryStore {
             }
         case "location":
             let entity = EntityKey(.location, change.entityID)
-            guard try !hasPending(db, entity) else { return false }
+            guard try !hasPending(db, entity) else { return .skipped }
             if change.action != .delete, let location = Location(id: change.entityID, snapshot: change.snapshot) {
                 try upsert(db, location)
             } else {
@@ -50,32 +65,36 @@ extension PantryStore {
         case "grocery":
             return try applyGrocery(db, change, at: now)
         default:
-            return false
+            return .ignored
         }
-        return true
+        return .applied
     }
 
-    private static func applyGrocery(_ db: Database, _ change: ChangeRow, at now: Timestamp) throws -> Bool {
+    private static func applyGrocery(_ db: Database, _ change: ChangeRow, at now: Timestamp) throws -> ChangeOutcome {
         let serverID = Int64(change.entityID)
         let storedName = try serverID.flatMap {
             try String.fetchOne(db, sql: "SELECT normalized_name FROM grocery WHERE server_id = ?", arguments: [$0])
         }
         let snapshotName = change.snapshot["normalizedName"]?.stringValue ?? change.snapshot["name"]?.stringValue.map(GroceryName.normalized)
-        guard let name = storedName ?? snapshotName else { return false }
-        guard try !hasPending(db, EntityKey(.grocery, name)) else { return false }
+        guard let name = storedName ?? snapshotName else { return .ignored }
+        guard try !hasPending(db, EntityKey(.grocery, name)) else { return .skipped }
         if change.action == .delete {
             try delete(db, EntityKey(.grocery, name))
-            if let snapshotName, snapshotName != name, try !hasPending(db, EntityKey(.grocery, snapshotName)) {
+            if let snapshotName, snapshotName != name {
+                guard try !hasPending(db, EntityKey(.grocery, snapshotName)) else { return .skipped }
                 try delete(db, EntityKey(.grocery, snapshotName))
             }
         } else if let item = GroceryItem(entityID: change.entityID, snapshot: change.snapshot) {
+            if item.normalizedName != name, try hasPending(db, EntityKey(.grocery, item.normalizedName)) { return .skipped }
             try upsert(db, item, addedAt: now)
         }
-        return true
+        return .applied
     }
 
     /// Replaces the household's data with `snapshot` — except entities with queued
     /// actions, which keep their local state — and continues the feed from its cursor.
+    /// While anything is queued the next pull is a full one again (what was kept here may
+    /// never come back as a change).
     func apply(_ snapshot: FullSnapshot) throws {
         try database.write { db in
             let pending = Set(try Self.pendingActions(db).map(\.entity))
@@ -110,7 +129,7 @@ extension PantryStore {
             }
 
             try Self.setState(db, .cursor, String(snapshot.cursor))
-            try Self.setState(db, .needsFullSync, nil)
+            try Self.setState(db, .needsFullSync, pending.isEmpty ? nil : "1")
         }
     }
 

@@ -61,18 +61,30 @@ extension PantryStore {
         try database.read { db in try Self.pendingActions(db) }
     }
 
+    /// Queued actions oldest first; rows this version cannot read (a kind from a newer
+    /// version) are left alone.
     static func pendingActions(_ db: Database, for entity: EntityKey? = nil) throws -> [PendingAction] {
         if let entity {
             return try Row.fetchAll(
                 db, sql: "SELECT * FROM pending_actions WHERE entity_type = ? AND entity_id = ? ORDER BY position",
                 arguments: [entity.type.rawValue, entity.id]
-            ).map(PendingAction.init(stored:))
+            ).compactMap(PendingAction.init(stored:))
         }
-        return try Row.fetchAll(db, sql: "SELECT * FROM pending_actions ORDER BY position").map(PendingAction.init(stored:))
+        return try Row.fetchAll(db, sql: "SELECT * FROM pending_actions ORDER BY position").compactMap(PendingAction.init(stored:))
+    }
+
+    static func pendingAction(_ db: Database, position: Int64) throws -> PendingAction? {
+        try Row.fetchOne(db, sql: "SELECT * FROM pending_actions WHERE position = ?", arguments: [position]).flatMap(PendingAction.init(stored:))
     }
 
     public func pendingCount() throws -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_actions") ?? 0 }
+    }
+
+    /// Where the rejection log stands now: rejections logged later are those after it,
+    /// however many older ones were trimmed meanwhile.
+    public func rejectionMarker() throws -> Int64 {
+        try database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM rejections") ?? 0 }
     }
 
     static func hasPending(_ db: Database, _ entity: EntityKey) throws -> Bool {
@@ -81,10 +93,11 @@ extension PantryStore {
             arguments: [entity.type.rawValue, entity.id]) ?? false
     }
 
-    /// Refused actions, oldest first (the newest 100 are kept).
-    public func rejections() throws -> [ActionRejection] {
+    /// Refused actions, oldest first (the newest 100 are kept); with `marker`, only those
+    /// logged after it (see ``rejectionMarker()``).
+    public func rejections(after marker: Int64? = nil) throws -> [ActionRejection] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM rejections ORDER BY id").compactMap { row in
+            try Row.fetchAll(db, sql: "SELECT * FROM rejections WHERE id > ? ORDER BY id", arguments: [marker ?? 0]).compactMap { row in
                 guard let kind = PendingAction.Kind(rawValue: row["kind"]),
                     let type = EntityKey.EntityType(rawValue: row["entity_type"])
                 else { return nil }
@@ -126,12 +139,13 @@ extension GroceryItem {
 }
 
 extension PendingAction {
-    init(stored row: Row) {
+    /// `nil` for a kind or entity type this version does not know.
+    init?(stored row: Row) {
+        guard let kind = PendingAction.Kind(rawValue: row["kind"]), let type = EntityKey.EntityType(rawValue: row["entity_type"])
+        else { return nil }
         let bodyText: String? = row["body"]
         self.init(
-            position: row["position"], idempotencyKey: row["idempotency_key"],
-            kind: PendingAction.Kind(rawValue: row["kind"]) ?? .createProduct,
-            entity: EntityKey(EntityKey.EntityType(rawValue: row["entity_type"]) ?? .product, row["entity_id"]),
+            position: row["position"], idempotencyKey: row["idempotency_key"], kind: kind, entity: EntityKey(type, row["entity_id"]),
             method: row["method"], path: row["path"], body: bodyText.flatMap { try? JSONParser().parse($0) },
             createdAt: Timestamp(millisecondsSince1970: row["created_at"]), attempts: row["attempts"], lastError: row["last_error"])
     }

@@ -50,8 +50,31 @@ public final class PantryStore: Sendable {
     }
 
     public func setHousehold(_ household: Household?) throws {
+        try database.write { db in try Self.setHousehold(db, household) }
+    }
+
+    static func setHousehold(_ db: Database, _ household: Household?) throws {
         let text = try household.map { String(decoding: try JSONValueEncoder().encodeToBytes($0), as: UTF8.self) }
-        try setState(.household, text)
+        try setState(db, .household, text)
+    }
+
+    /// Stores the household the server reports. Another household than the one held here
+    /// (joined or left on another device) makes the local copy and the queue the old
+    /// household's: the server would apply queued requests to the new one, so they are
+    /// dropped (logged as refused) together with the old data, in one transaction.
+    /// Returns whether the household changed.
+    @discardableResult
+    func adoptHousehold(_ household: Household?) throws -> Bool {
+        try database.write { db in
+            let known = try Self.household(db)
+            let switched = known != nil && known?.id != household?.id
+            if switched {
+                try Self.discardQueue(db, reason: "Not sent: this account is in another household now", at: clock.now)
+                try Self.eraseHouseholdData(db)
+            }
+            try Self.setHousehold(db, household)
+            return switched
+        }
     }
 
     /// The feed position after the last applied change; `nil` before the first full sync.

@@ -12,9 +12,10 @@ struct ActionReplayer {
     let clock: any WallClock
 
     func run(into report: inout SyncReport) async throws {
-        while let action = try store.nextAction() {
+        while true {
             try Task.checkCancellation()
-            try store.markAttempted(action)
+            // Claimed and read in one transaction: what is sent is what is stored.
+            guard let action = try store.claimNextAction() else { return }
             let response: TransportResponse
             do {
                 response = try await api.exchange(
@@ -44,8 +45,7 @@ struct ActionReplayer {
                 let paywall = reason.map {
                     PaywallState(reason: $0, message: message, limit: ErrorBody.limit(in: response), at: clock.now)
                 }
-                try store.reject(action, status: status, code: code, message: message, paywall: paywall)
-                report.rejected += 1
+                report.rejected += try store.reject(action, status: status, code: code, message: message, paywall: paywall)
                 if let paywall { report.paywall = paywall }
             }
         }
@@ -71,11 +71,18 @@ struct ActionReplayer {
             }
         case .checkout:
             // The server picks its own row; when it is not the one taken here, only a full
-            // snapshot can say which local row is wrong.
-            guard let body else { return }
+            // snapshot can say which local row is wrong. A checkout of a product unknown
+            // here took no local row: the pulled change brings the server's.
+            guard let body, action.entity.type == .inventory else { return }
             let answer = CheckoutAnswer(body)
-            let takenHereIsGone = try PantryStore.inventoryItem(db, id: action.entity.id) == nil
-            let sameRow = answer.inventoryItemID == action.entity.id || (answer.itemDeleted && takenHereIsGone)
+            let sameRow: Bool
+            if let consumed = answer.consumedItemID {
+                sameRow = consumed == action.entity.id
+            } else {
+                // A server that does not name the row consumed: judge by what is left.
+                let takenHereIsGone = try PantryStore.inventoryItem(db, id: action.entity.id) == nil
+                sameRow = answer.inventoryItemID == action.entity.id || (answer.itemDeleted && takenHereIsGone)
+            }
             if !sameRow { try PantryStore.setState(db, .needsFullSync, "1") }
         case .createLocation, .adjustQuantity, .deleteInventory, .removeGrocery:
             break

@@ -1,8 +1,9 @@
 import HearthClient
 import HearthCore
 
-/// Runs syncs for one account: replay the queue, read the household (`GET auth/me`),
-/// then pull. One sync at a time; callers arriving meanwhile share the running one.
+/// Runs syncs for one account: read the household (`GET auth/me`), replay the queue,
+/// then pull. The household comes first because the server applies every request to the
+/// user's current household: a queue made for another one must not reach it. One sync at a time; callers arriving meanwhile share the running one.
 ///
 /// A failed sync keeps everything queued; ``retryDelay`` says how long to wait before the
 /// next automatic attempt (exponential backoff with jitter), and ``sync(retrying:)`` waits
@@ -54,10 +55,10 @@ public actor PantryPalSync {
         guard await api.session.credentials != nil else { throw PantryPalError.signedOut }
         var report = SyncReport()
         do {
-            try await ActionReplayer(store: store, api: api, clock: clock).run(into: &report)
             let me = try MeAnswer(try await api.json(.get, "auth/me"))
             try adopt(me.household)
             if me.household != nil {
+                try await ActionReplayer(store: store, api: api, clock: clock).run(into: &report)
                 try await ChangePuller(store: store, api: api).run(into: &report)
             } else {
                 report.hasHousehold = false
@@ -74,12 +75,9 @@ public actor PantryPalSync {
     }
 
     /// Stores the household the server reports. Another household than the one this device
-    /// holds (joined elsewhere, or left) means the local copy belongs to the old one.
+    /// holds (joined elsewhere, or left) means the local copy and the queue belong to the
+    /// old one: both are dropped (see ``PantryStore/adoptHousehold(_:)``).
     func adopt(_ household: Household?) throws {
-        let known = try store.household()
-        if let known, known.id != household?.id {
-            try store.eraseHouseholdData()
-        }
-        try store.setHousehold(household)
+        try store.adoptHousehold(household)
     }
 }

@@ -10,6 +10,10 @@ public struct CheckoutAnswer: Sendable, Hashable {
     public var itemDeleted: Bool
     /// The stock row the server consumed, when it still exists.
     public var inventoryItemID: String?
+    /// The stock row the server consumed, also when it was deleted (`inventoryId`).
+    public var consumedItemID: String?
+    /// `false` when no product has the UPC; `nil` when the answer does not say.
+    public var productFound: Bool?
     public var addedToGrocery: Bool
 
     init(_ body: JSONValue) {
@@ -19,13 +23,16 @@ public struct CheckoutAnswer: Sendable, Hashable {
         newQuantity = body["newQuantity"]?.looseInt
         itemDeleted = body["itemDeleted"]?.looseBool ?? false
         inventoryItemID = body["inventoryItem"]?["id"]?.stringValue
+        consumedItemID = body["inventoryId"]?.stringValue
+        productFound = body["found"]?.looseBool
         addedToGrocery = body["addedToGrocery"]?.looseBool ?? false
     }
 
     /// Why a `success:false` answer failed, as a stable code for the rejection log.
     var failureCode: String {
-        body404 ? "PRODUCT_NOT_FOUND" : "NOT_IN_STOCK"
+        productIsUnknown ? "PRODUCT_NOT_FOUND" : "NOT_IN_STOCK"
     }
 
-    private var body404: Bool { message.lowercased().contains("product not found") }
+    /// By `found:false`; an answer without `found` by its message (older servers).
+    private var productIsUnknown: Bool { productFound.map { !$0 } ?? message.lowercased().contains("product not found") }
 }

@@ -35,7 +35,7 @@ struct PantryLoginCommand: AsyncParsableCommand {
     func run() async throws {
         try await PantrySession.run(options) { client, output in
             let user = try await client.account.login(email: email, password: try password.resolve())
-            await output.syncAfterWrite(client)
+            await output.syncAfterSignIn(client)
             try output.result("Signed in as \(user.displayName) (profile '\(options.profileName)').", json: encoded(user))
         }
     }
@@ -68,7 +68,7 @@ struct PantryWhoAmICommand: AsyncParsableCommand {
         try await PantrySession.run(options) { client, output in
             guard await client.account.signedInUserID != nil else { throw PantryPalError.signedOut }
             let (user, household) = try await client.account.me()
-            let premium = household.map { $0.isPremiumActive(at: Timestamp(Date())) ? "premium" : "free" } ?? ""
+            let premium = household.map { $0.isPremiumActive(at: client.clock.now) ? "premium" : "free" } ?? ""
             try output.table(
                 ["id", "email", "name", "household", "plan"], [[user.id, user.email, user.displayName, household?.name ?? "none", premium]],
                 json: ["user": encoded(user), "household": household.map(encoded) ?? .null], empty: "")

@@ -13,10 +13,16 @@ struct PantryCheckoutCommand: AsyncParsableCommand {
     func run() async throws {
         try await PantrySession.run(options) { client, output in
             let result = try await client.checkout.checkout(upc: upc)
-            if result.queued { await output.syncAfterWrite(client) }
+            if result.queued { try await output.syncAfterWrite(client, for: [result.entity]) }
+            let line =
+                result.remaining.map { "Checked out 1x \(result.productName); \($0) left in that item." }
+                ?? "Checkout of \(result.productName) saved on this device; it is sent when the server is reachable."
             try output.result(
-                "Checked out 1x \(result.productName); \(result.remaining) left in that item.",
-                json: ["product": .string(result.productName), "remaining": .int(Int64(result.remaining)), "queued": .bool(result.queued)])
+                line,
+                json: [
+                    "product": .string(result.productName), "remaining": result.remaining.map { .int(Int64($0)) } ?? .null,
+                    "queued": .bool(result.queued),
+                ])
         }
     }
 }

@@ -34,7 +34,7 @@ struct PantryGroceryCommand: AsyncParsableCommand {
         func run() async throws {
             try await PantrySession.run(options) { client, output in
                 let (item, added) = try client.grocery.add(name: name, brand: brand, upc: upc)
-                if added { await output.syncAfterWrite(client) }
+                if added { try await output.syncAfterWrite(client, for: [EntityKey(.grocery, item.normalizedName)]) }
                 try output.result(added ? "Added '\(item.name)' to the shopping list." : "'\(item.name)' is already on the list.", json: encoded(item))
             }
         }
@@ -49,7 +49,7 @@ struct PantryGroceryCommand: AsyncParsableCommand {
         func run() async throws {
             try await PantrySession.run(options) { client, output in
                 let item = try client.grocery.remove(name)
-                await output.syncAfterWrite(client)
+                try await output.syncAfterWrite(client, for: [EntityKey(.grocery, item.normalizedName)])
                 try output.result("Removed '\(item.name)' from the shopping list.", json: ["removed": .string(item.name)])
             }
         }

@@ -16,7 +16,14 @@ struct PantryHouseholdCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await PantrySession.run(options) { client, output in
-                let household = try await client.household.create(name: name)
+                let creation = try await client.household.createHousehold(name: name)
+                let household = creation.household
+                if let failure = creation.setupFailure {
+                    output.note(
+                        "The household exists, but setting it up on this device failed: \(failure). Run `hearth pantry sync` to finish.")
+                    try output.result("Created household '\(household.name)'.", json: encoded(household))
+                    return
+                }
                 let locations = try client.locations.list().map(\.name).joined(separator: ", ")
                 try output.result("Created household '\(household.name)' with locations: \(locations).", json: encoded(household))
             }
@@ -26,14 +33,18 @@ struct PantryHouseholdCommand: AsyncParsableCommand {
     struct Join: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Join a household with the invite code a member created.",
-            discussion: "Leaves your current household. Changes not yet sent are sent first when the server is reachable.")
+            discussion: """
+                Leaves your current household. Changes not yet sent are sent first; when some cannot \
+                be sent, joining is refused unless you pass --discard to drop them.
+                """)
 
         @OptionGroup var options: PantryOptions
         @Argument(help: "The 6-character invite code.") var code: String
+        @Flag(help: "Join even if local changes that could not be sent would be lost.") var discard = false
 
         func run() async throws {
             try await PantrySession.run(options) { client, output in
-                let household = try await client.household.join(code: code)
+                let household = try await client.household.join(code: code, discardingUnsyncedChanges: discard)
                 try output.result(
                     "Joined household '\(household.name)': \(try client.inventory.list().count) item(s) in stock.", json: encoded(household))
             }

@@ -62,7 +62,7 @@ struct PantryInventoryCommand: AsyncParsableCommand {
                     result = try client.inventory.add(
                         productID: product.id, locationID: place.id, quantity: quantity, expirationDate: expires, notes: notes)
                 }
-                await output.syncAfterWrite(client)
+                try await output.syncAfterWrite(client, for: [EntityKey(.inventory, result.item.id), EntityKey(.product, product.id)])
                 let verb = result.merged ? "Topped up" : "Added"
                 try output.result(
                     "\(verb) \(product.displayName) in \(place.name): \(result.item.quantity) in stock (\(result.item.id.prefix(8))).",
@@ -86,7 +86,7 @@ struct PantryInventoryCommand: AsyncParsableCommand {
             try await PantrySession.run(options) { client, output in
                 let found = try client.inventory.find(item)
                 let after = try client.inventory.adjust(itemID: found.id, by: adjustment)
-                await output.syncAfterWrite(client)
+                try await output.syncAfterWrite(client, for: [EntityKey(.inventory, found.id)])
                 try output.result(
                     after.map { "Now \($0.quantity) in stock (\($0.id.prefix(8)))." } ?? "None left; the item was removed.",
                     json: after.map(encoded) ?? ["removed": .string(found.id)])
@@ -104,7 +104,7 @@ struct PantryInventoryCommand: AsyncParsableCommand {
             try await PantrySession.run(options) { client, output in
                 let found = try client.inventory.find(item)
                 try client.inventory.remove(itemID: found.id)
-                await output.syncAfterWrite(client)
+                try await output.syncAfterWrite(client, for: [EntityKey(.inventory, found.id)])
                 try output.result("Removed \(found.id.prefix(8)).", json: ["removed": .string(found.id)])
             }
         }

@@ -36,7 +36,7 @@ struct PantryLocationsCommand: AsyncParsableCommand {
         func run() async throws {
             try await PantrySession.run(options) { client, output in
                 let location = try client.locations.add(name: name, parent: try parent.map { try client.locations.find($0) })
-                await output.syncAfterWrite(client)
+                try await output.syncAfterWrite(client, for: [EntityKey(.location, location.id)])
                 try output.result("Added location '\(location.name)'.", json: encoded(location))
             }
         }

@@ -58,7 +58,7 @@ struct PantryProductsCommand: AsyncParsableCommand {
         func run() async throws {
             try await PantrySession.run(options) { client, output in
                 let product = try client.products.addCustom(name: name, upc: upc, brand: brand, category: category)
-                await output.syncAfterWrite(client)
+                try await output.syncAfterWrite(client, for: [EntityKey(.product, product.id)])
                 try output.result("Added product '\(product.displayName)' (\(product.id.prefix(8))).", json: encoded(product))
             }
         }

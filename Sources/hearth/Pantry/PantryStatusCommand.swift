@@ -20,7 +20,7 @@ struct PantryStatusCommand: AsyncParsableCommand {
             let paywall = try client.store.paywall()
             let lastSync = try client.store.state(.lastSyncAt)
             let lastError = try client.store.state(.lastError)
-            let plan = household.map { $0.isPremiumActive(at: Timestamp(Date())) ? "premium" : "free" }
+            let plan = household.map { $0.isPremiumActive(at: client.clock.now) ? "premium" : "free" }
             var rows = [
                 ["profile", options.profileName], ["server", settings.server],
                 ["signed in as", user ?? "nobody (run `hearth pantry login`)"],

@@ -13,13 +13,15 @@ final class ScriptedServer: HTTPTransport {
         var query: String?
         var headers: [String: String]
         var body: JSONValue?
+        /// The path as sent, percent escapes kept.
+        var encodedPath: String
 
         var route: String { "\(method) \(path)" }
     }
 
     typealias Handler = @Sendable (Sent) -> (Int, JSONValue)
 
-    private let state = Mutex<(handlers: [String: Handler], sent: [Sent], offline: Bool)>(([:], [], false))
+    private let state = Mutex<(handlers: [String: Handler], sent: [Sent], offline: Bool, unreachable: Set<String>)>(([:], [], false, []))
 
     /// Answers `route` ("PATCH inventory/abc/quantity") with `handler`.
     func on(_ route: String, _ handler: @escaping Handler) {
@@ -35,6 +37,17 @@ final class ScriptedServer: HTTPTransport {
         set { state.withLock { $0.offline = newValue } }
     }
 
+    /// What `route` answers now (for a handler that wraps it).
+    func answer(to route: String) -> JSONValue? {
+        let dummy = Sent(method: "", path: "", query: nil, headers: [:], body: nil, encodedPath: "")
+        return state.withLock { $0.handlers[route] }.map { $0(dummy).1 }
+    }
+
+    /// Routes that fail as an unreachable server does while the rest answer.
+    func unreachable(_ routes: String...) {
+        state.withLock { $0.unreachable = Set(routes) }
+    }
+
     var sent: [Sent] { state.withLock { $0.sent } }
 
     func sent(_ route: String) -> [Sent] { sent.filter { $0.route == route } }
@@ -42,10 +55,12 @@ final class ScriptedServer: HTTPTransport {
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let path = String(request.url.path.dropFirst("/api/".count))
         let body = request.body.flatMap { try? JSONParser().parse($0) }
-        let sent = Sent(method: request.method.rawValue, path: path, query: request.url.query, headers: request.headers, body: body)
+        let encodedPath = String((URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "").dropFirst("/api/".count))
+        let sent = Sent(
+            method: request.method.rawValue, path: path, query: request.url.query, headers: request.headers, body: body, encodedPath: encodedPath)
         let (handler, offline) = state.withLock { state -> (Handler?, Bool) in
             state.sent.append(sent)
-            return (state.handlers[sent.route], state.offline)
+            return (state.handlers[sent.route], state.offline || state.unreachable.contains(sent.route))
         }
         guard !offline else { throw ClientError.offline("scripted server is offline") }
         let (status, answer) = handler?(sent) ?? (404, ["error": "Not found"])
