@@ -21,7 +21,7 @@ struct AdminRoutes: Sendable {
                 guard let time = PantryTime.parseInstant(text) else { throw PantryError.invalidField("expiresAt must be an ISO 8601 time") }
                 expiresAt = time
             }
-            let household = try await setPremium(householdID: context.pathParameter("householdId"), isPremium: isPremium, expiresAt: expiresAt)
+            let household = try await setPremium(householdID: try context.pantryParameter("householdId"), isPremium: isPremium, expiresAt: expiresAt)
             return Response.json([
                 "householdId": .string(household.id), "name": .string(household.name), "isPremium": .bool(household.isPremiumFlag),
                 "premiumExpiresAt": household.premiumExpiresAtText,

@@ -25,7 +25,7 @@ struct GroceryRoutes: Sendable {
             }
         }
         group.delete(":id") { _, context in
-            guard let id = Int64(context.pathParameter("id")) else { throw PantryError.notFound("Item not found") }
+            guard let id = Int64(try context.pantryParameter("id")) else { throw PantryError.notFound("Item not found") }
             return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.groceryNeedsHousehold) { write in
                 guard try await GroceryService.remove(where: "id = ?", .integer(id), in: write) > 0 else {
                     throw PantryError.notFound("Item not found")
@@ -35,7 +35,7 @@ struct GroceryRoutes: Sendable {
         }
         for (path, column) in [("by-upc/:value", "upc"), ("by-name/:value", "normalized_name")] {
             group.delete(RouterPath(path)) { _, context in
-                let value = context.pathParameter("value")
+                let value = try context.pantryParameter("value")
                 return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.groceryNeedsHousehold) { write in
                     let removed = try await GroceryService.remove(where: "\(column) = ?", .text(value), in: write)
                     return PantryAnswer(["success": true, "removed": .bool(removed > 0), "count": .int(Int64(removed))])

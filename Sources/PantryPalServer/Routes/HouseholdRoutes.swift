@@ -24,7 +24,7 @@ struct HouseholdRoutes: Sendable {
         group.get("invite/:code") { _, context in
             let userID = try context.requireUser()
             try await spendInviteAttempt(userID)
-            return Response.json(try await households.preview(code: context.pathParameter("code")))
+            return Response.json(try await households.preview(code: try context.pantryParameter("code")))
         }
         group.post("join") { request, context in
             let userID = try context.requireUser()

@@ -61,7 +61,7 @@ struct InventoryRoutes: Sendable {
         }
         group.put(":id") { request, context in
             let fields = try await RequestFields.read(request, context: context)
-            let id = context.pathParameter("id")
+            let id = try context.pantryParameter("id")
             return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
                 PantryAnswer(try await InventoryService.edit(id: id, fields: fields, in: write).json(.standard))
             }
@@ -72,11 +72,11 @@ struct InventoryRoutes: Sendable {
                 throw PantryError.badRequest("Adjustment must be a number")
             }
             guard let adjustment = try? fields.integer("adjustment"), adjustment != 0,
-                abs(adjustment) <= InventoryDraft.maxQuantity
+                (-InventoryDraft.maxQuantity...InventoryDraft.maxQuantity).contains(adjustment)
             else {
                 throw PantryError.invalidField("Adjustment must be a non-zero whole number from -\(InventoryDraft.maxQuantity) to \(InventoryDraft.maxQuantity)")
             }
-            let id = context.pathParameter("id")
+            let id = try context.pantryParameter("id")
             return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
                 switch try await InventoryService.adjust(id: id, by: adjustment, in: write) {
                 case .updated(let item): return PantryAnswer(item.json(.productOnly))
@@ -85,7 +85,7 @@ struct InventoryRoutes: Sendable {
             }
         }
         group.delete(":id") { _, context in
-            let id = context.pathParameter("id")
+            let id = try context.pantryParameter("id")
             return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.inventoryItemNotFound) { write in
                 try await InventoryService.remove(id: id, in: write)
                 return PantryAnswer(["success": true])

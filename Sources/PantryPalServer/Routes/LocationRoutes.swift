@@ -37,13 +37,13 @@ struct LocationRoutes: Sendable {
         }
         group.put(":id") { request, context in
             let fields = try await RequestFields.read(request, context: context)
-            let id = context.pathParameter("id")
+            let id = try context.pantryParameter("id")
             return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.locationNotFound) { write in
                 PantryAnswer(try await LocationService.edit(id: id, fields: fields, in: write).json)
             }
         }
         group.delete(":id") { _, context in
-            let id = context.pathParameter("id")
+            let id = try context.pantryParameter("id")
             return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.locationNotFound) { write in
                 try await LocationService.delete(id: id, in: write)
                 return PantryAnswer(["success": true, "message": "Location deleted"])

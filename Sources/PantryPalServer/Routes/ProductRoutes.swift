@@ -14,7 +14,7 @@ struct ProductRoutes: Sendable {
             if case .limited(let seconds) = await lookupLimiter.consume(userID) {
                 throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .upcLookup)
             }
-            let upc = context.pathParameter("upc").trimmed
+            let upc = try context.pantryParameter("upc").trimmed
             guard !upc.isEmpty, upc.count <= 64 else { throw PantryError.badRequest("UPC is required") }
             switch try await lookup.find(upc: upc, userID: userID) {
             case .local(let product): return Response.json(["found": true, "product": product.json, "source": "local"])
@@ -44,7 +44,7 @@ struct ProductRoutes: Sendable {
             return Response.json(.array(products.map(\.json)))
         }
         group.get(":id") { _, context in
-            let id = context.pathParameter("id")
+            let id = try context.pantryParameter("id")
             let product = try await transactions.read(userID: try context.requireUser()) { householdID, executor in
                 try await ProductRecord.findVisible(id: id, householdID: householdID, in: executor)
             }
@@ -53,13 +53,13 @@ struct ProductRoutes: Sendable {
         }
         group.put(":id") { request, context in
             let fields = try await RequestFields.read(request, context: context)
-            let id = context.pathParameter("id")
+            let id = try context.pantryParameter("id")
             return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.productNotFound) { write in
                 PantryAnswer(try await ProductService.edit(id: id, fields: fields, in: write).json)
             }
         }
         group.delete(":id") { _, context in
-            let id = context.pathParameter("id")
+            let id = try context.pantryParameter("id")
             return try await transactions.answer(userID: try context.requireUser(), orElse: PantryError.productNotFound) { write in
                 try await ProductService.delete(id: id, in: write)
                 return PantryAnswer(["success": true])

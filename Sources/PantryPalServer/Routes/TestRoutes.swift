@@ -42,7 +42,7 @@ struct TestRoutes: Sendable {
             let fields = try await RequestFields.read(request, context: context)
             let on = try fields.bool("isPremium") ?? true
             let expires = clock.now.adding(seconds: 365 * 86_400)
-            let householdID = context.pathParameter("householdId")
+            let householdID = try context.pantryParameter("householdId")
             try await database.transaction { executor in
                 guard try await HouseholdRecord.find(id: householdID, in: executor) != nil else { throw PantryError.notFound("Household not found") }
                 try await executor.execute(

@@ -46,6 +46,7 @@ struct RequestFields: Sendable {
         guard text.count <= Self.maxTextLength else {
             throw PantryError.invalidField("\(key) is longer than \(Self.maxTextLength) characters")
         }
+        guard !text.unicodeScalars.contains("\u{0}") else { throw PantryError.invalidField("\(key) must not contain NUL characters") }
         return text
     }
 
@@ -74,6 +75,18 @@ struct RequestFields: Sendable {
         guard let text = try string(key) else { return nil }
         guard ClientID.isUUID(text) else { throw PantryError.invalidField("\(key) must be a UUID") }
         return text.lowercased()
+    }
+}
+
+extension HearthRequestContext {
+    /// A path parameter, percent-decoded; text no column can hold (NUL characters, more than
+    /// 200 characters) is a 400 rather than a database error.
+    func pantryParameter(_ name: String) throws -> String {
+        let value = pathParameter(name)
+        guard value.count <= 200, !value.unicodeScalars.contains("\u{0}") else {
+            throw PantryError.invalidField("The \(name) in the path is not valid")
+        }
+        return value
     }
 }
 
