@@ -22,7 +22,7 @@ start)
   rm -rf "$dir"; mkdir -p "$dir"
   [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir"
   as_owner "$bin/initdb" -D "$dir" -U postgres --auth=trust -E UTF8 >/dev/null
-  options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300"
+  options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=600"
   [ "${HEARTH_PG_DURABLE:-0}" = 1 ] || options="$options -c fsync=off -c synchronous_commit=off"
   as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -o "$options" start >/dev/null
   echo "export HEARTH_TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"

@@ -20,23 +20,40 @@ public struct ScratchDatabase: Sendable {
         }
     }
 
-    /// A new schema named `<label>_<random>` in the database at `url`.
-    public static func postgres(url: PostgresURL, label: String = "scratch", maximumConnections: Int = 12, logger: Logger) async throws -> ScratchDatabase {
+    /// A new schema named `<label>_<random>` in the database at `url`. The schema is created
+    /// and later dropped over a short-lived admin connection, so an open scratch database
+    /// holds no more than `maximumConnections` connections.
+    public static func postgres(
+        url: PostgresURL, label: String = "scratch", maximumConnections: Int = 12, leaseTimeout: Duration = .seconds(5), logger: Logger
+    ) async throws -> ScratchDatabase {
         let schema = "\(label)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
-        let admin = PostgresDatabase(url: url, maximumConnections: 1, logger: logger)
         do {
-            try await withTimeout(.seconds(10)) {
-                try await admin.transaction { try await $0.execute("CREATE SCHEMA \(schema)") }
+            try await withAdmin(url: url, logger: logger) { admin in
+                try await withTimeout(.seconds(30)) {
+                    try await admin.transaction { try await $0.execute("CREATE SCHEMA \(schema)") }
+                }
             }
         } catch {
-            await admin.close()
             throw StoreError.unreachable("\(url.redacted): \(error)")
         }
-        let database = PostgresDatabase(url: url, maximumConnections: maximumConnections, searchPath: schema, logger: logger)
+        let database = PostgresDatabase(
+            url: url, maximumConnections: maximumConnections, searchPath: schema, leaseTimeout: leaseTimeout, logger: logger)
         return ScratchDatabase(database: database) {
             await database.close()
-            try? await admin.transaction { try await $0.execute("DROP SCHEMA \(schema) CASCADE") }
+            try? await withAdmin(url: url, logger: logger) { admin in
+                try await admin.transaction { try await $0.execute("DROP SCHEMA \(schema) CASCADE") }
+            }
+        }
+    }
+
+    private static func withAdmin(url: PostgresURL, logger: Logger, _ body: (PostgresDatabase) async throws -> Void) async throws {
+        let admin = PostgresDatabase(url: url, maximumConnections: 1, logger: logger)
+        do {
+            try await body(admin)
             await admin.close()
+        } catch {
+            await admin.close()
+            throw error
         }
     }
 

@@ -40,7 +40,10 @@ public enum TestDatabase {
                 throw TestDatabaseUnavailable(
                     description: "\(TestEngine.postgresURLVariable) is not set; run scripts/test-postgres.sh start")
             }
-            return try await ScratchDatabase.postgres(url: try PostgresURL(text), label: "test", logger: .quietTestLogger)
+            // Many tests run at once on a small machine: few connections each, and patience
+            // rather than a failure when the server is busy.
+            return try await ScratchDatabase.postgres(
+                url: try PostgresURL(text), label: "test", maximumConnections: 4, leaseTimeout: .seconds(30), logger: .quietTestLogger)
         }
     }
 

@@ -73,7 +73,7 @@ struct RequestFields: Sendable {
     /// An optional client-chosen UUID (`id`, W4), lower-cased.
     func clientID(_ key: String = "id") throws -> String? {
         guard let text = try string(key) else { return nil }
-        guard ClientID.isUUID(text) else { throw PantryError.invalidField("\(key) must be a UUID") }
+        guard UUIDText.isValid(text, allowingUppercase: true) else { throw PantryError.invalidField("\(key) must be a UUID") }
         return text.lowercased()
     }
 }
@@ -87,20 +87,5 @@ extension HearthRequestContext {
             throw PantryError.invalidField("The \(name) in the path is not valid")
         }
         return value
-    }
-}
-
-enum ClientID {
-    static func isUUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102) else { return false }
-            }
-        }
-        return true
     }
 }

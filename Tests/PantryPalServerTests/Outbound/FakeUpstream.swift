@@ -1,3 +1,4 @@
+import HearthTesting
 import Hummingbird
 import Logging
 import NIOCore
@@ -43,21 +44,7 @@ struct FakeUpstream: Sendable {
                 status: answer.status, headers: [.contentType: "application/json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body)))
         }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "fake-upstream")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], logger: logger)
-        let running = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        let result: Result<T, any Error>
-        do { result = .success(try await body(FakeUpstream(port: port, seen: seen))) } catch { result = .failure(error) }
-        await group.triggerGracefulShutdown()
-        _ = await running.result
-        return try result.get()
+        return try await LoopbackHTTPServer.run(router) { port in try await body(FakeUpstream(port: port, seen: seen)) }
     }
 }
 

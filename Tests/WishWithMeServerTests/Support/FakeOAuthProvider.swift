@@ -129,23 +129,7 @@ struct FakeOAuthProvider: Sendable {
             await ledger.recordAvatarRequest(request.uri.path)
             return Response(status: .notFound)
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: .quietTestLogger)
-        let group = ServiceGroup(services: [application], gracefulShutdownSignals: [], logger: .quietTestLogger)
-        let running = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw FakeProviderError(description: "the fake provider did not start") }
-        let outcome: Result<T, any Error>
-        do {
-            outcome = .success(try await body(FakeOAuthProvider(port: port, ledger: ledger)))
-        } catch {
-            outcome = .failure(error)
-        }
-        await group.triggerGracefulShutdown()
-        _ = await running.result
-        return try outcome.get()
+        return try await LoopbackHTTPServer.run(router) { port in try await body(FakeOAuthProvider(port: port, ledger: ledger)) }
     }
 
     private static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthServer
+import HearthTesting
 import Hummingbird
 import Logging
 import NIOCore
@@ -27,20 +28,6 @@ struct FakeShop: Sendable {
         router.get("cdn/**") { _, _ in
             Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: pixelPNG)))
         }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "fake-shop")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], logger: logger)
-        let running = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        let result: Result<T, any Error>
-        do { result = .success(try await body(FakeShop(port: port))) } catch { result = .failure(error) }
-        await group.triggerGracefulShutdown()
-        _ = await running.result
-        return try result.get()
+        return try await LoopbackHTTPServer.run(router) { port in try await body(FakeShop(port: port)) }
     }
 }
