@@ -37,10 +37,12 @@ public struct PendingAction: Sendable, Hashable {
     /// How many times it was sent without a final answer (its body is frozen from then on).
     public var attempts: Int
     public var lastError: String?
+    /// When it was first sent (`nil` while unsent).
+    public var firstAttemptAt: Timestamp?
 
     public init(
         position: Int64 = 0, idempotencyKey: String, kind: Kind, entity: EntityKey, method: String, path: String, body: JSONValue?,
-        createdAt: Timestamp, attempts: Int = 0, lastError: String? = nil
+        createdAt: Timestamp, attempts: Int = 0, lastError: String? = nil, firstAttemptAt: Timestamp? = nil
     ) {
         self.position = position
         self.idempotencyKey = idempotencyKey
@@ -52,6 +54,19 @@ public struct PendingAction: Sendable, Hashable {
         self.createdAt = createdAt
         self.attempts = attempts
         self.lastError = lastError
+        self.firstAttemptAt = firstAttemptAt
+    }
+
+    /// The server remembers an `Idempotency-Key` for 24 hours. An adjustment or checkout
+    /// first sent longer ago than this, still without an answer, may already have been
+    /// applied and would apply again if resent; it is dropped and the server's state kept.
+    /// (Creates carry client ids and deletes are idempotent, so they are always resent.)
+    public static let replayWindowSeconds: Int64 = 23 * 3600
+
+    /// Whether resending could apply the change twice (see ``replayWindowSeconds``).
+    public func isPastReplayWindow(at now: Timestamp) -> Bool {
+        guard kind == .adjustQuantity || kind == .checkout, attempts > 1, let first = firstAttemptAt else { return false }
+        return first < now.adding(seconds: -Self.replayWindowSeconds)
     }
 
     /// Never sent, so its body may still change (folding) or it may be withdrawn.

@@ -95,9 +95,12 @@ extension PantryStore {
     /// from then on its body is frozen (a retry must be the same request, or the server
     /// refuses its key), so no local edit can fold into it or withdraw it while it is sent.
     func claimNextAction() throws -> PendingAction? {
-        try database.write { db in
+        let now = clock.now.millisecondsSince1970
+        return try database.write { db in
             guard let next = try Self.pendingActions(db).first else { return nil }
-            try db.execute(sql: "UPDATE pending_actions SET attempts = attempts + 1 WHERE position = ?", arguments: [next.position])
+            try db.execute(
+                sql: "UPDATE pending_actions SET attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, ?) WHERE position = ?",
+                arguments: [now, next.position])
             return try Self.pendingAction(db, position: next.position)
         }
     }

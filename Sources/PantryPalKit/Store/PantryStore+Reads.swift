@@ -147,6 +147,7 @@ extension PendingAction {
         self.init(
             position: row["position"], idempotencyKey: row["idempotency_key"], kind: kind, entity: EntityKey(type, row["entity_id"]),
             method: row["method"], path: row["path"], body: bodyText.flatMap { try? JSONParser().parse($0) },
-            createdAt: Timestamp(millisecondsSince1970: row["created_at"]), attempts: row["attempts"], lastError: row["last_error"])
+            createdAt: Timestamp(millisecondsSince1970: row["created_at"]), attempts: row["attempts"], lastError: row["last_error"],
+            firstAttemptAt: (row["first_attempt_at"] as Int64?).map(Timestamp.init(millisecondsSince1970:)))
     }
 }

@@ -47,6 +47,9 @@ enum PantryStoreMigrations {
                     CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v2: when an action was first sent") { db in
+            try db.execute(sql: "ALTER TABLE pending_actions ADD COLUMN first_attempt_at INTEGER")
+        }
         return migrator
     }
 }

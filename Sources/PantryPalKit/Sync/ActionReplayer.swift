@@ -16,6 +16,13 @@ struct ActionReplayer {
             try Task.checkCancellation()
             // Claimed and read in one transaction: what is sent is what is stored.
             guard let action = try store.claimNextAction() else { return }
+            if action.isPastReplayWindow(at: clock.now) {
+                report.rejected += try store.reject(
+                    action, status: 0, code: "ANSWER_UNKNOWN",
+                    message: "Sent more than a day ago without an answer; it may have been applied, so the server's state is kept",
+                    paywall: nil)
+                continue
+            }
             let response: TransportResponse
             do {
                 response = try await api.exchange(
