@@ -12,8 +12,9 @@ struct Hearth: AsyncParsableCommand {
               hearth serve                      serve every app under /<app name>
               hearth serve --app <name>         serve one app at the root path
               hearth migrate                    bring the database schema up to date
-              hearth bench feed                 measure change-feed write and read rates
+              hearth bench feed|sync|pantry|…   measure speed on this machine
               hearth wish …                     use Wish With Me from the terminal (client)
+              hearth pantry …                   use PantryPal from the terminal (client)
 
             Every option can also be set with a HEARTH_* environment variable; see \
             'hearth serve --help'.

@@ -35,16 +35,18 @@ enum ChangeLog {
         _ change: LoggedChange, householdID: String, actorUserID: String?, now: Timestamp,
         clientTimestamp: String? = nil, in executor: any SQLExecutor
     ) async throws -> Appended {
+        let nowMilliseconds = now.millisecondsSince1970
         guard
             let row = try await executor.queryFirst(
-                "UPDATE pp_households SET change_seq = change_seq + 1 WHERE id = ? RETURNING change_seq, last_change_ts",
-                [.text(householdID)])
+                """
+                UPDATE pp_households SET change_seq = change_seq + 1,
+                    last_change_ts = CASE WHEN last_change_ts IS NULL OR last_change_ts < ? THEN ? ELSE last_change_ts + 1 END
+                WHERE id = ? RETURNING change_seq, last_change_ts
+                """,
+                [.integer(nowMilliseconds), .integer(nowMilliseconds), .text(householdID)])
         else { throw StoreError.unexpectedValue(column: "pp_households.id", expected: "an existing household") }
         let seq = try row.int("change_seq")
-        let previous = try row.optionalTimestamp("last_change_ts")
-        let serverTime = previous.map { max(now, $0.adding(milliseconds: 1)) } ?? now
-        try await executor.execute(
-            "UPDATE pp_households SET last_change_ts = ? WHERE id = ?", [.init(serverTime), .text(householdID)])
+        let serverTime = try row.timestamp("last_change_ts")
         try await executor.execute(
             """
             INSERT INTO pp_sync_log (id, household_id, seq, entity_type, entity_id, action, payload, client_timestamp,
