@@ -23,6 +23,27 @@ struct SyncFlowTests {
         #expect(try fixture.store.locations().map(\.id) == ["loc-a"])
     }
 
+    @Test func aSyncAskedForWhileOneRunsAlsoSendsWhatWasWrittenMeanwhile() async throws {
+        let fixture = try await KitFixture()
+        defer { fixture.remove() }
+        fixture.scriptQuietServer()
+        fixture.server.on("POST grocery", status: 201, [
+            "id": 7, "household_id": .string(KitFixture.householdID), "name": "Eggs", "brand": nil, "upc": nil,
+            "normalized_name": "eggs", "created_at": "2026-03-10 12:00:00",
+        ])
+        let pulling = fixture.server.hold("GET sync/changes")
+        let running = Task { try await fixture.client.sync.sync() }
+        await pulling.waitForArrival()
+        try fixture.client.grocery.add(name: "Eggs")
+        let asked = Task { try await fixture.client.sync.sync() }
+        try await Task.sleep(for: .milliseconds(100))
+        await pulling.open()
+        _ = try await running.value
+        _ = try await asked.value
+        #expect(fixture.server.sent("POST grocery").count == 1, "the change made while a sync ran is sent by the next one")
+        #expect(try fixture.store.pendingActions().isEmpty)
+    }
+
     @Test func pagesAreFollowedWhileTheServerHasMore() async throws {
         let fixture = try await KitFixture()
         defer { fixture.remove() }

@@ -3,7 +3,11 @@ import HearthCore
 
 /// Runs syncs for one account: read the household (`GET auth/me`), replay the queue,
 /// then pull. The household comes first because the server applies every request to the
-/// user's current household: a queue made for another one must not reach it. One sync at a time; callers arriving meanwhile share the running one.
+/// user's current household: a queue made for another one must not reach it.
+///
+/// One sync at a time. A caller arriving while one runs gets a fresh sync right after it
+/// (its changes may have been written after the running one sent the queue); every caller
+/// arriving meanwhile shares that one follow-up.
 ///
 /// A failed sync keeps everything queued; ``retryDelay`` says how long to wait before the
 /// next automatic attempt (exponential backoff with jitter), and ``sync(retrying:)`` waits
@@ -14,6 +18,7 @@ public actor PantryPalSync {
     let clock: any WallClock
     let backoff: Backoff
     private var running: Task<SyncReport, any Error>?
+    private var followUp: Task<SyncReport, any Error>?
     public private(set) var consecutiveFailures = 0
 
     init(store: PantryStore, api: PantryPalAPI, clock: any WallClock, backoff: Backoff) {
@@ -23,13 +28,25 @@ public actor PantryPalSync {
         self.backoff = backoff
     }
 
-    /// Syncs now, or joins the sync already running.
+    /// Syncs now, or right after the sync already running.
     @discardableResult
     public func sync() async throws -> SyncReport {
-        if let running { return try await running.value }
+        if let followUp { return try await followUp.value }
+        guard let current = running else { return try await start() }
+        let next = Task {
+            _ = try? await current.value
+            return try await self.start()
+        }
+        followUp = next
+        return try await next.value
+    }
+
+    /// Runs one sync as the current one.
+    private func start() async throws -> SyncReport {
+        followUp = nil
         let task = Task { try await perform() }
         running = task
-        defer { running = nil }
+        defer { if running == task { running = nil } }
         return try await task.value
     }
 

@@ -21,7 +21,43 @@ final class ScriptedServer: HTTPTransport {
 
     typealias Handler = @Sendable (Sent) -> (Int, JSONValue)
 
-    private let state = Mutex<(handlers: [String: Handler], sent: [Sent], offline: Bool, unreachable: Set<String>)>(([:], [], false, []))
+    private let state = Mutex<(handlers: [String: Handler], sent: [Sent], offline: Bool, unreachable: Set<String>, gates: [String: Gate])>(
+        ([:], [], false, [], [:]))
+
+    /// Holds requests to one route until opened, so a test can act while a sync waits.
+    actor Gate {
+        private var isOpen = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+        private var arrivals: [CheckedContinuation<Void, Never>] = []
+        private var arrived = false
+
+        func pass() async {
+            arrived = true
+            for arrival in arrivals { arrival.resume() }
+            arrivals = []
+            guard !isOpen else { return }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        /// Returns once a request has reached the gate.
+        func waitForArrival() async {
+            guard !arrived else { return }
+            await withCheckedContinuation { arrivals.append($0) }
+        }
+
+        func open() {
+            isOpen = true
+            for waiter in waiting { waiter.resume() }
+            waiting = []
+        }
+    }
+
+    /// Requests to `route` wait at the returned gate until it is opened.
+    func hold(_ route: String) -> Gate {
+        let gate = Gate()
+        state.withLock { $0.gates[route] = gate }
+        return gate
+    }
 
     /// Answers `route` ("PATCH inventory/abc/quantity") with `handler`.
     func on(_ route: String, _ handler: @escaping Handler) {
@@ -58,9 +94,13 @@ final class ScriptedServer: HTTPTransport {
         let encodedPath = String((URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "").dropFirst("/api/".count))
         let sent = Sent(
             method: request.method.rawValue, path: path, query: request.url.query, headers: request.headers, body: body, encodedPath: encodedPath)
-        let (handler, offline) = state.withLock { state -> (Handler?, Bool) in
+        let (gate, offlineNow) = state.withLock { state -> (Gate?, Bool) in
             state.sent.append(sent)
-            return (state.handlers[sent.route], state.offline || state.unreachable.contains(sent.route))
+            return (state.gates[sent.route], state.offline || state.unreachable.contains(sent.route))
+        }
+        if let gate, !offlineNow { await gate.pass() }
+        let (handler, offline) = state.withLock { state -> (Handler?, Bool) in
+            (state.handlers[sent.route], state.offline || state.unreachable.contains(sent.route))
         }
         guard !offline else { throw ClientError.offline("scripted server is offline") }
         let (status, answer) = handler?(sent) ?? (404, ["error": "Not found"])
