@@ -28,6 +28,24 @@ extension PantryStore {
         ).map(Product.init(stored:))
     }
 
+    /// Products that stock refers to but this device does not have (a member stocked a
+    /// catalogue product the change log never announced to this household).
+    func productIDsMissingFromStock(limit: Int) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(
+                db,
+                sql: "SELECT DISTINCT product_id FROM inventory WHERE product_id NOT IN (SELECT id FROM products) LIMIT ?",
+                arguments: [limit])
+        }
+    }
+
+    /// Stores products fetched from the server.
+    func saveProducts(_ products: [Product]) throws {
+        try database.write { db in
+            for product in products { try Self.upsert(db, product) }
+        }
+    }
+
     public func inventory() throws -> [InventoryItem] {
         try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM inventory ORDER BY id").map(InventoryItem.init(stored:)) }
     }

@@ -29,9 +29,24 @@ struct ChangePuller {
             }
             report.received += try store.apply(page.changes, cursor: page.cursor)
             // A page that does not move the cursor forward cannot be followed by another.
-            guard page.hasMore, page.cursor > cursor else { return }
+            guard page.hasMore, page.cursor > cursor else { break }
             cursor = page.cursor
         }
+        try await fetchMissingProducts()
+    }
+
+    static let missingProductsPerSync = 50
+
+    /// A member may stock a catalogue product that existed before this household used it,
+    /// so no change announced it here; fetch those the stock now refers to.
+    private func fetchMissingProducts() async throws {
+        var found: [Product] = []
+        for id in try store.productIDsMissingFromStock(limit: Self.missingProductsPerSync) {
+            let response = try await api.exchange(.get, "products/\(PantryPalAPI.pathSegment(id))")
+            guard response.isSuccess, let product = Product(row: try PantryPalAPI.parse(response.body)) else { continue }
+            found.append(product)
+        }
+        if !found.isEmpty { try store.saveProducts(found) }
     }
 
     private func full(into report: inout SyncReport) async throws -> Int64 {

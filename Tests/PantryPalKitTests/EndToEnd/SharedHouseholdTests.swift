@@ -24,6 +24,21 @@ struct SharedHouseholdTests {
     }
 
     @Test(arguments: TestEngine.available)
+    func stockOfACatalogueProductNoChangeAnnouncedStillShowsItsName(engine: TestEngine) async throws {
+        try await TestServer.pantryPal(engine: engine, testRoutes: true) { server in
+            // The UI-test seed puts Milk (TEST_MILK_001) in the global catalogue without a change row.
+            let seeded = try await server.request(.POST, "/api/test/seed", headers: [("x-test-admin-key", TestServer.pantryTestKey)])
+            #expect(seeded.status == 200)
+            let (alice, bob) = try await Self.household(on: server)
+            defer { alice.remove(); bob.remove() }
+            try await bob.client.inventory.add(upc: "TEST_MILK_001", locationID: try bob.client.locations.find("Fridge").id)
+            try await bob.client.sync.sync()
+            try await alice.client.sync.sync()
+            #expect(try alice.stock() == ["Milk @Fridge ×1"])
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func membersShareStockAndSeeEachOthersChanges(engine: TestEngine) async throws {
         try await TestServer.pantryPal(engine: engine) { server in
             let (alice, bob) = try await Self.household(on: server)

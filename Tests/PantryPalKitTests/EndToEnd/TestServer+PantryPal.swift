@@ -8,14 +8,18 @@ import PantryPalServer
 
 extension TestServer {
     static let pantryAdminKey = "pantry-admin-key-for-tests-0123456789abcdef"
+    static let pantryTestKey = "pantry-ui-test-key-for-tests-0123456789abcdef"
 
     /// Runs a server with only PantryPal mounted at the root, as `hearth serve --app pantrypal`:
-    /// admin routes on, no outside product database.
-    static func pantryPal<T: Sendable>(engine: TestEngine, _ body: @Sendable (TestServer) async throws -> T) async throws -> T {
+    /// admin routes on (and `/api/test` with `testRoutes`), no outside product database.
+    static func pantryPal<T: Sendable>(
+        engine: TestEngine, testRoutes: Bool = false, _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
         var configuration = testConfiguration()
         configuration.rootApp = "pantrypal"
         var settings = PantryPalSettings()
         settings.adminKey = pantryAdminKey
+        settings.testKey = testRoutes ? pantryTestKey : nil
         settings.productProviderURL = nil
         return try await run(engine: engine, apps: [PantryPalApp(settings: settings)], configuration: configuration, body)
     }
