@@ -21,7 +21,7 @@ public struct PantryPalApp: HearthApp {
     public var migrations: [Migration] { PantryPalMigrations.all }
 
     public func housekeeping(services: AppServices) -> [Housekeeping] {
-        let retention = ChangeLogRetention(database: services.database, clock: services.clock)
+        let retention = ChangeLogRetention(database: services.database, clock: services.clock, processStart: services.clock.now)
         return [Housekeeping(name: "pantrypal change-log retention") { try await retention.prune() }]
     }
     public var errorFormat: any ErrorResponseFormat { PantryErrorFormat() }

@@ -19,7 +19,7 @@ import Testing
             owner.token = try #require(login.json["token"]?.stringValue)
             _ = try await pantry.product(owner, "Recent")
             let recentCursor = try #require(try await pantry.call(owner, .GET, "/api/sync/changes?cursor=0").json["cursor"]?.intValue)
-            try await ChangeLogRetention(database: pantry.server.platform.database, clock: clock).prune()
+            try await ChangeLogRetention(database: pantry.server.platform.database, clock: clock, processStart: clock.now).prune()
             let stale = try await pantry.call(owner, .GET, "/api/sync/changes?cursor=3").json
             #expect(stale["resetRequired"] == true)
             let current = try await pantry.call(owner, .GET, "/api/sync/changes?cursor=\(recentCursor - 1)").json

@@ -23,7 +23,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
     static let replayedHeader = HTTPField.Name.known("Idempotent-Replayed")
     static let retentionSeconds: Int64 = 24 * 3600
     /// A key still "in flight" after this long belongs to a request that died.
-    static let abandonedAfterSeconds: Int64 = 60
+    static let abandonedAfterSeconds: Int64 = 15
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method != .get, request.method != .head, let key = request.headers[Self.keyHeader] else {

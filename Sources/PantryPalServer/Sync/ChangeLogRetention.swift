@@ -10,6 +10,11 @@ struct ChangeLogRetention: Sendable {
 
     let database: any HearthDatabase
     let clock: any WallClock
+    /// When this server process started. On SQLite only this process uses the database, so
+    /// an idempotency key left "in flight" before it started belongs to a request that died
+    /// with the previous process and is released at once (PostgreSQL may have other live
+    /// processes, so there such keys wait out ``IdempotencyMiddleware/abandonedAfterSeconds``).
+    let processStart: Timestamp
 
     func prune() async throws {
         let now = clock.now
@@ -26,6 +31,10 @@ struct ChangeLogRetention: Sendable {
             try await executor.execute("DELETE FROM pp_sync_log WHERE server_ts < ?", [.text(PantryTime.isoMillis(horizon))])
             try await executor.execute(
                 "DELETE FROM pp_idempotency_keys WHERE created_at < ?", [.init(now.adding(seconds: -IdempotencyMiddleware.retentionSeconds))])
+            if executor.dialect == .sqlite {
+                try await executor.execute(
+                    "DELETE FROM pp_idempotency_keys WHERE state = 'in_flight' AND created_at < ?", [.init(processStart)])
+            }
             try await executor.execute(
                 "DELETE FROM pp_sessions WHERE expires_at < ? OR revoked_at < ?",
                 [.init(now.adding(seconds: -86_400)), .init(now.adding(seconds: -86_400))])
