@@ -17,20 +17,17 @@ checkout, and a change log whose sequence numbers have no gap and no duplicate.
 Exit status 0 = OK; anything else prints the seed so the run can be replayed with --seed.
 """
 import argparse
-import json
 import os
 import random
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
+
+import hearth_process
+from hearth_process import Unanswered, Violation, free_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ADMIN_KEY = "crash-recovery-admin-key-" + uuid.uuid4().hex
@@ -38,74 +35,13 @@ PRODUCTS = 10
 START_UNITS = 1000
 
 
-class Unanswered(Exception):
-    """No HTTP answer (connection refused or reset, timeout)."""
-
-
-class Violation(Exception):
-    pass
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-class Server:
-    def __init__(self, binary, data_dir, database_url, port, log_path):
-        self.binary, self.data_dir, self.database_url, self.port, self.log_path = binary, data_dir, database_url, port, log_path
-        self.url = "http://127.0.0.1:%d" % port
-        self.proc = None
-
-    def start(self):
-        cmd = [self.binary, "serve", "--app", "pantrypal", "--port", str(self.port), "--data-dir", self.data_dir,
-               "--bcrypt-cost", "10", "--log-level", "warning"]
-        if self.database_url:
-            cmd += ["--database-url", self.database_url]
-        env = dict(os.environ, HEARTH_PP_ADMIN_KEY=ADMIN_KEY, HEARTH_PP_UPC_PROVIDER_URL="off",
-                   HEARTH_PP_REQUESTS_PER_USER="100000000", HEARTH_PP_REQUESTS_PER_ADDRESS="100000000")
-        with open(self.log_path, "ab") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, stdin=subprocess.DEVNULL, env=env)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise Violation("server exited with %s on start (see %s)" % (self.proc.returncode, self.log_path))
-            try:
-                with urllib.request.urlopen(self.url + "/health", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except Exception:
-                time.sleep(0.05)
-        raise Violation("server did not become healthy in 30 s (see %s)" % self.log_path)
-
-    def kill(self):
-        if self.proc and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-
-
 def call(base, method, path, body=None, token=None, key=None, headers=None, timeout=15):
-    all_headers = {"Content-Type": "application/json", **(headers or {})}
+    all_headers = dict(headers or {})
     if token:
         all_headers["Authorization"] = "Bearer " + token
     if key:
         all_headers["Idempotency-Key"] = key
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, method=method, headers=all_headers)
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as r:
-            return r.status, json.loads(r.read() or b"null")
-    except urllib.error.HTTPError as e:
-        raw = e.read()
-        try:
-            return e.code, json.loads(raw or b"null")
-        except ValueError:
-            return e.code, raw.decode(errors="replace")
-    except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError, OSError) as e:
-        raise Unanswered(str(e))
+    return hearth_process.request(base + path, method, body, all_headers, timeout)
 
 
 class Ledger:
@@ -227,7 +163,10 @@ def main():
         sys.exit("build first: swift build -c release --product hearth (or pass --binary)")
     rng = random.Random(args.seed)
     work = tempfile.mkdtemp(prefix="hearth-pantry-crash-")
-    server = Server(args.binary, os.path.join(work, "data"), args.database_url, free_port(), os.path.join(work, "server.log"))
+    server = hearth_process.Server(
+        args.binary, "pantrypal", os.path.join(work, "data"), args.database_url, free_port(), os.path.join(work, "server.log"),
+        env=dict(HEARTH_PP_ADMIN_KEY=ADMIN_KEY, HEARTH_PP_UPC_PROVIDER_URL="off",
+                 HEARTH_PP_REQUESTS_PER_USER="100000000", HEARTH_PP_REQUESTS_PER_ADDRESS="100000000"))
     try:
         server.start()
         email = "crash-%s@example.com" % uuid.uuid4().hex[:8]

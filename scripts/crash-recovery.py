@@ -26,7 +26,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,6 +34,9 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+
+import hearth_process
+from hearth_process import Unanswered, Violation, free_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PASSWORD = "crash-recovery-pw"
@@ -46,61 +48,12 @@ def now_iso():
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + ".%03dZ" % int((t % 1) * 1000)
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-class Unanswered(Exception):
-    """The request got no HTTP answer (connection refused/reset, timeout)."""
-
-
-class Violation(Exception):
-    pass
-
-
-# ---------------------------------------------------------------------------- server
-
-
-class Server:
+class Server(hearth_process.Server):
     def __init__(self, binary, data_dir, database_url, port, log_path, token_seconds=None):
-        self.binary, self.data_dir, self.database_url = binary, data_dir, database_url
-        self.token_seconds = token_seconds
-        self.port, self.log_path = port, log_path
-        self.proc = None
-        self.url = "http://127.0.0.1:%d" % port
-
-    def start(self):
-        cmd = [self.binary, "serve", "--app", "wishwithme", "--port", str(self.port),
-               "--data-dir", self.data_dir, "--bcrypt-cost", "10", "--log-level", "warning",
-               "--auth-limit-per-address", "10000", "--auth-limit-per-account", "10000"]
-        if self.database_url:
-            cmd += ["--database-url", self.database_url]
-        if self.token_seconds:
-            cmd += ["--access-token-seconds", str(self.token_seconds)]
-        log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, stdin=subprocess.DEVNULL)
-        log.close()
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise Violation("server exited with %s on start (see %s)" % (self.proc.returncode, self.log_path))
-            try:
-                with urllib.request.urlopen(self.url + "/health", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except Exception:
-                time.sleep(0.05)
-        raise Violation("server did not become healthy in 30 s (see %s)" % self.log_path)
-
-    def kill(self):
-        if self.proc and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-        self.proc = None
+        extra = ["--auth-limit-per-address", "10000", "--auth-limit-per-account", "10000"]
+        if token_seconds:
+            extra += ["--access-token-seconds", str(token_seconds)]
+        super().__init__(binary, "wishwithme", data_dir, database_url, port, log_path, extra)
 
 
 # ---------------------------------------------------------------------------- HTTP API
@@ -114,22 +67,8 @@ class Api:
         self.renewals = 0
 
     def raw(self, method, path, body=None, token=None, timeout=15):
-        data = json.dumps(body).encode() if body is not None else None
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = "Bearer " + token
-        req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
-        try:
-            with urllib.request.urlopen(req, timeout=timeout) as r:
-                return r.status, json.loads(r.read() or b"null")
-        except urllib.error.HTTPError as e:
-            raw = e.read()
-            try:
-                return e.code, json.loads(raw or b"null")
-            except ValueError:
-                return e.code, raw.decode(errors="replace")
-        except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError, OSError) as e:
-            raise Unanswered(str(e))
+        headers = {"Authorization": "Bearer " + token} if token else {}
+        return hearth_process.request(self.base + path, method, body, headers, timeout)
 
     def register(self, email, name):
         status, body = self.raw("POST", "/api/v2/auth/register", {"email": email, "password": PASSWORD, "name": name})
