@@ -52,6 +52,7 @@ public struct PantryPalApp: HearthApp {
             .add(middleware: PantryAuthMiddleware(sessions: sessions))
             .add(middleware: rateLimit)
             .add(middleware: IdempotencyMiddleware(database: database, clock: clock, format: errorFormat))
+            .add(middleware: ExpectedHouseholdMiddleware())
         AuthRoutes(accounts: accounts, appleSignIn: apple).register(public: publicAuth, signedIn: signedIn.group("auth"))
         HouseholdRoutes(
             households: HouseholdService(database: database, clock: clock), transactions: transactions,

@@ -26,6 +26,25 @@ struct HouseholdSwitchTests {
         #expect(try fixture.store.grocery().isEmpty)
     }
 
+    @Test func aJoinElsewhereDuringTheReplayIsRefusedByTheServerAndTheQueueDropped() async throws {
+        let fixture = try await KitFixture()
+        defer { fixture.remove() }
+        try fixture.client.grocery.add(name: "Eggs")
+        fixture.scriptQuietServer()
+        let server = fixture.server
+        let sameHousehold = try #require(server.answer(to: "GET auth/me"))
+        // The first `auth/me` still sees the old household; the join lands just after it.
+        server.on("GET auth/me") { _ in (200, server.sent("GET auth/me").count <= 1 ? sameHousehold : Self.otherHousehold) }
+        server.on("POST grocery", status: 409, ["error": "This change was made for another household", "code": "HOUSEHOLD_CHANGED"])
+        server.on("GET sync/full", ["products": [], "inventory": [], "locations": [], "grocery": [], "cursor": 5])
+        server.on("GET sync/changes", ["changes": [], "cursor": 5, "hasMore": false, "resetRequired": false])
+        try await fixture.client.sync.sync()
+        #expect(server.sent("POST grocery").map { $0.headers["X-Household-Id"] } == [KitFixture.householdID])
+        #expect(try fixture.store.household()?.id == "h-2")
+        #expect(try fixture.store.pendingCount() == 0)
+        #expect(try fixture.store.rejections().map(\.code) == ["DISCARDED"])
+    }
+
     @Test func askingWhoIAmAfterAJoinElsewhereDropsTheOldQueueToo() async throws {
         let fixture = try await KitFixture()
         defer { fixture.remove() }

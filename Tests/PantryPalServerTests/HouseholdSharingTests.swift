@@ -91,6 +91,23 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func aWriteMadeForTheOldHouseholdNeverLandsInTheNewOne(engine: TestEngine) async throws {
+        try await PantryServer.run(engine: engine) { pantry in
+            let owner = try await pantry.owner("owner@example.com", premium: true)
+            var mover = try await pantry.owner("mover@example.com")
+            let old = try #require(mover.householdID)
+            let code = try #require(try await pantry.call(owner, .POST, "/api/household/invite").json["code"]?.stringValue)
+            try await pantry.expect(pantry.call(mover, .POST, "/api/household/join", ["code": .string(code)]), 200)
+            mover.householdID = owner.householdID
+            let queued = try await pantry.call(mover, .POST, "/api/grocery", ["name": "Eggs"], headers: [("X-Household-Id", old)])
+            #expect(queued.status == 409 && queued.json["code"] == "HOUSEHOLD_CHANGED")
+            #expect(try await pantry.call(owner, .GET, "/api/grocery").json == [])
+            let current = try await pantry.call(mover, .POST, "/api/grocery", ["name": "Eggs"], headers: [("X-Household-Id", owner.householdID ?? "")])
+            #expect(current.status == 201)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func aDepartingOwnerHandsTheHouseholdToTheEarliestMember(engine: TestEngine) async throws {
         try await PantryServer.run(engine: engine) { pantry in
             let owner = try await pantry.owner("owner@example.com", premium: true)

@@ -21,13 +21,16 @@ public struct PantryPalAPI: Sendable {
     /// ``pathSegment(_:)``); they are sent as they are.
     func exchange(
         _ method: TransportRequest.Method, _ path: String, query: [String: String] = [:], body: JSONValue? = nil,
-        idempotencyKey: String? = nil, authenticated: Bool = true
+        idempotencyKey: String? = nil, household: String? = nil, authenticated: Bool = true
     ) async throws -> TransportResponse {
         var request = try HearthAPI.request(baseURL: baseURL, method, "", query: query, body: body, timeout: timeout)
         request.url = try Self.url(request.url, appending: path)
         // The original app sends a JSON content type on every request, bodiless ones too.
         request.headers["Content-Type"] = "application/json"
         if let idempotencyKey { request.headers["Idempotency-Key"] = idempotencyKey }
+        // The household a queued change was made for: the server refuses it (409
+        // HOUSEHOLD_CHANGED) rather than apply it to another one.
+        if let household { request.headers["X-Household-Id"] = household }
         return authenticated ? try await session.send(request) : try await session.transport.send(request)
     }
 

@@ -16,6 +16,8 @@ public enum ReplayDecision: Sendable, Hashable {
     /// The session is gone; keep the action for when the user signs in again.
     case signedOut
 
+    static let householdChanged = "HOUSEHOLD_CHANGED"
+
     /// The decision for a response that arrived. `body` is only read for checkout, whose
     /// failures come as a 200 with `success:false`.
     public static func decide(kind: PendingAction.Kind, method: String, status: Int, code: String?, message: String, body: JSONValue?)
@@ -31,6 +33,10 @@ public enum ReplayDecision: Sendable, Hashable {
         case 404 where method == "DELETE" && isAlreadyGone(kind: kind, message: message):
             return .applied
         case 409 where code == "IDEMPOTENCY_IN_PROGRESS":
+            return .retryLater(message)
+        case 409 where code == householdChanged:
+            // Joined or left elsewhere since this sync read the household: the sync adopts
+            // the new one, which drops this queue (see PantryPalSync).
             return .retryLater(message)
         case 403 where code == PaywallState.Reason.limitReached.rawValue:
             return .rejected(status: status, code: code, message: message, paywall: .limitReached)

@@ -27,7 +27,7 @@ struct ActionReplayer {
             do {
                 response = try await api.exchange(
                     TransportRequest.Method(rawValue: action.method) ?? .post, action.path, body: action.body,
-                    idempotencyKey: action.idempotencyKey)
+                    idempotencyKey: action.idempotencyKey, household: try store.household()?.id)
             } catch let error as CancellationError {
                 throw error
             } catch {

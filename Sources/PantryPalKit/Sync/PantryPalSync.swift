@@ -75,7 +75,13 @@ public actor PantryPalSync {
             let me = try MeAnswer(try await api.json(.get, "auth/me"))
             try adopt(me.household)
             if me.household != nil {
-                try await ActionReplayer(store: store, api: api, clock: clock).run(into: &report)
+                do {
+                    try await ActionReplayer(store: store, api: api, clock: clock).run(into: &report)
+                } catch ClientError.server(409, ReplayDecision.householdChanged, _) {
+                    // The household changed between `auth/me` and the replay: adopt the new
+                    // one (dropping this queue) before pulling.
+                    try adopt(try MeAnswer(try await api.json(.get, "auth/me")).household)
+                }
                 try await ChangePuller(store: store, api: api).run(into: &report)
             } else {
                 report.hasHousehold = false

@@ -23,9 +23,12 @@ struct HouseholdWrite: Sendable {
         return HouseholdWrite(executor: executor, user: user, household: household, memberCount: members, now: now)
     }
 
-    /// Like ``begin(userID:now:in:)`` but a missing household is the given error.
+    /// Like ``begin(userID:now:in:)`` but a missing household is the given error, and a
+    /// write made for another household (``ExpectedHousehold``) is refused.
     static func require(userID: String, now: Timestamp, in executor: any SQLExecutor, orElse error: APIError = PantryError.noHousehold) async throws -> HouseholdWrite {
-        guard let write = try await begin(userID: userID, now: now, in: executor) else { throw error }
+        let write = try await begin(userID: userID, now: now, in: executor)
+        if let expected = ExpectedHousehold.current, expected != write?.householdID { throw ExpectedHousehold.changed }
+        guard let write else { throw error }
         return write
     }
 
