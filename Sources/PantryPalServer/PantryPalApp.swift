@@ -21,8 +21,8 @@ public struct PantryPalApp: HearthApp {
     public var migrations: [Migration] { PantryPalMigrations.all }
 
     public func housekeeping(services: AppServices) -> [Housekeeping] {
-        let retention = ChangeLogRetention(database: services.database, clock: services.clock, processStart: services.clock.now)
-        return [Housekeeping(name: "pantrypal change-log retention") { try await retention.prune() }]
+        let housekeeping = PantryHousekeeping(database: services.database, clock: services.clock, processStart: services.clock.now)
+        return [Housekeeping(name: "pantrypal history and keys") { try await housekeeping.run() }]
     }
     public var errorFormat: any ErrorResponseFormat { PantryErrorFormat() }
 

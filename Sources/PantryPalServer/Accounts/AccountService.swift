@@ -77,18 +77,12 @@ struct AccountService: Sendable {
         let now = clock.now
         return try await database.read { executor in
             guard let user = try await UserRecord.find(id: userID, in: executor) else { throw PantryError.notFound("User not found") }
-            let household = try await user.householdID.asyncFlatMap { try await HouseholdRecord.find(id: $0, in: executor) }
+            var household: HouseholdRecord?
+            if let householdID = user.householdID { household = try await HouseholdRecord.find(id: householdID, in: executor) }
             return [
                 "user": user.json, "household": household?.json(now: now) ?? .null,
                 "config": ["freeLimit": .int(Int64(FreeLimits.inventoryRows))],
             ]
         }
-    }
-}
-
-extension Optional {
-    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }

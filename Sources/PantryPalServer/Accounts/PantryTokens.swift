@@ -37,21 +37,32 @@ struct PantryTokens: Sendable {
     /// A long-lived token older than this is replaced through `X-Refreshed-Token`.
     static let slideAfterSeconds: Int64 = 7 * 86_400
 
-    private let key: [UInt8]
+    private let keyRing: KeyRing
     let clock: any WallClock
 
     init(key: [UInt8], clock: any WallClock) {
-        self.key = key
+        self.keyRing = KeyRing(key: key)
         self.clock = clock
     }
 
-    /// A collection holding only this app's HS256 key (cheap to build, so built per use
-    /// rather than shared mutable state).
-    private func keys() async -> JWTKeyCollection {
-        let keys = JWTKeyCollection()
-        await keys.add(hmac: HMACKey(from: key), digestAlgorithm: .sha256)
-        return keys
+    /// Holds the app's one HS256 key, added to jwt-kit's collection on first use (adding is
+    /// async, and routes are built synchronously).
+    private actor KeyRing {
+        let key: [UInt8]
+        private var collection: JWTKeyCollection?
+
+        init(key: [UInt8]) { self.key = key }
+
+        func keys() async -> JWTKeyCollection {
+            if let collection { return collection }
+            let keys = JWTKeyCollection()
+            await keys.add(hmac: HMACKey(from: key), digestAlgorithm: .sha256)
+            collection = keys
+            return keys
+        }
     }
+
+    private func keys() async -> JWTKeyCollection { await keyRing.keys() }
 
     func issue(for user: UserRecord, sessionID: String, lifetimeSeconds: Int64) async throws -> String {
         let now = clock.now.millisecondsSince1970 / 1000

@@ -12,7 +12,7 @@ struct AdminRoutes: Sendable {
     let clock: any WallClock
 
     func register(on group: RouterGroup<HearthRequestContext>) {
-        let admin = group.group().add(middleware: AdminKeyMiddleware(key: adminKey))
+        let admin = group.group().add(middleware: OperatorKeyMiddleware.admin(key: adminKey))
         admin.post("households/:householdId/premium") { request, context in
             let fields = try await RequestFields.read(request, context: context)
             guard let isPremium = try? fields.bool("isPremium") else { throw PantryError.badRequest("isPremium must be a boolean") }
@@ -44,32 +44,6 @@ struct AdminRoutes: Sendable {
     }
 
     private func setPremium(householdID: String, isPremium: Bool, expiresAt: Timestamp?) async throws -> HouseholdRecord {
-        let now = clock.now
-        return try await database.transaction { executor in
-            guard try await HouseholdRecord.find(id: householdID, in: executor, forUpdate: true) != nil else {
-                throw PantryError.notFound("Household not found")
-            }
-            try await executor.execute(
-                "UPDATE pp_households SET is_premium = ?, premium_expires_at = ?, premium_expires_at_ms = ? WHERE id = ?",
-                [.init(isPremium), .init(expiresAt.map(PantryTime.isoSeconds)), .init(expiresAt), .text(householdID)])
-            guard let household = try await HouseholdRecord.find(id: householdID, in: executor) else { throw PantryError.notFound("Household not found") }
-            try await ChangeLog.append(
-                LoggedChange(entityType: .household, entityID: householdID, action: .update, payload: household.snapshot(event: "premium", userID: nil)),
-                householdID: householdID, actorUserID: nil, now: now, in: executor)
-            return household
-        }
-    }
-}
-
-/// `x-admin-key` must equal the configured key (compared in constant time).
-struct AdminKeyMiddleware: RouterMiddleware {
-    typealias Context = HearthRequestContext
-    let key: String
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let presented = request.headers[HTTPField.Name.known("x-admin-key")], ConstantTime.equal(presented, key) else {
-            throw APIError(.unauthorized, code: .unauthorized, message: "Unauthorized - Invalid admin key")
-        }
-        return try await next(request, context)
+        try await PremiumGrant.set(householdID: householdID, on: isPremium, expiresAt: expiresAt, now: clock.now, in: database)
     }
 }

@@ -28,19 +28,12 @@ struct CheckoutRoutes: Sendable {
             return Response.json(body)
         }
         group.get("stats") { request, context in
-            let days = try Self.days(request.query("days"))
+            let days = try DayCount.parse(request.query("days"), default: 30)
             let now = transactions.clock.now
             let body = try await transactions.read(userID: try context.requireUser()) { householdID, executor in
                 try await CheckoutHistory.stats(householdID: householdID ?? "", days: days, now: now, in: executor)
             }
             return Response.json(body)
         }
-    }
-
-    /// `days` of the stats: default 30; otherwise a whole number 1…365 (W18).
-    static func days(_ text: String?) throws -> Int {
-        guard let text else { return 30 }
-        guard let days = Int(text), (1...365).contains(days) else { throw PantryError.invalidField("days must be a whole number from 1 to 365") }
-        return days
     }
 }

@@ -19,7 +19,7 @@ struct InventoryRoutes: Sendable {
             return Response.json(.array(items.map { $0.json(.full) }))
         }
         group.get("expiring") { request, context in
-            let days = try Self.days(request.query("days"))
+            let days = try DayCount.parse(request.query("days"), default: 7)
             return try await dated(userID: try context.requireUser(), request: request) { today in
                 ("AND i.expiration_date >= ? AND i.expiration_date <= ?", [.text(today), .text(PantryTime.date(today, plusDays: days))], "i.expiration_date ASC, i.id")
             }
@@ -107,12 +107,5 @@ struct InventoryRoutes: Sendable {
             return try await InventoryRecord.all(householdID: householdID, in: executor, where: condition, arguments, orderBy: order)
         }
         return Response.json(.array(items.map { $0.json(.standard) }))
-    }
-
-    /// `days`: default 7; otherwise a whole number 1…365 (W18).
-    static func days(_ text: String?) throws -> Int {
-        guard let text, !text.isEmpty else { return 7 }
-        guard let days = Int(text), (1...365).contains(days) else { throw PantryError.invalidField("days must be a whole number from 1 to 365") }
-        return days
     }
 }

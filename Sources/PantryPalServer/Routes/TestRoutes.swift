@@ -25,7 +25,7 @@ struct TestRoutes: Sendable {
     ]
 
     func register(on group: RouterGroup<HearthRequestContext>) {
-        let test = group.group().add(middleware: TestKeyMiddleware(key: testKey))
+        let test = group.group().add(middleware: OperatorKeyMiddleware.uiTests(key: testKey))
         test.get("status") { _, _ in
             Response.json(["enabled": true, "message": "Test endpoints are active", "timestamp": .string(PantryTime.isoMillis(clock.now))])
         }
@@ -42,13 +42,8 @@ struct TestRoutes: Sendable {
             let fields = try await RequestFields.read(request, context: context)
             let on = try fields.bool("isPremium") ?? true
             let expires = clock.now.adding(seconds: 365 * 86_400)
-            let householdID = try context.pantryParameter("householdId")
-            try await database.transaction { executor in
-                guard try await HouseholdRecord.find(id: householdID, in: executor) != nil else { throw PantryError.notFound("Household not found") }
-                try await executor.execute(
-                    "UPDATE pp_households SET is_premium = ?, premium_expires_at = ?, premium_expires_at_ms = ? WHERE id = ?",
-                    [.init(on), on ? .text(PantryTime.isoSeconds(expires)) : .null, on ? .init(expires) : .null, .text(householdID)])
-            }
+            _ = try await PremiumGrant.set(
+                householdID: try context.pantryParameter("householdId"), on: on, expiresAt: expires, now: clock.now, in: database)
             return Response.json(["success": true])
         }
     }
@@ -107,18 +102,5 @@ struct TestRoutes: Sendable {
                 ],
             ]
         }
-    }
-}
-
-/// `x-test-admin-key` must equal the configured key, else 403 `{error:"Forbidden"}`.
-struct TestKeyMiddleware: RouterMiddleware {
-    typealias Context = HearthRequestContext
-    let key: String
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let presented = request.headers[HTTPField.Name.known("x-test-admin-key")], ConstantTime.equal(presented, key) else {
-            throw PantryError.forbidden("Forbidden", code: "FORBIDDEN")
-        }
-        return try await next(request, context)
     }
 }

@@ -195,13 +195,3 @@ struct HouseholdService: Sendable {
             householdID: householdID, actorUserID: userID, now: now, in: executor)
     }
 }
-
-extension HouseholdRecord {
-    /// The change-log snapshot of a household event (W3).
-    func snapshot(event: String, userID: String?) -> JSONValue {
-        [
-            "name": .string(name), "isPremium": .bool(isPremiumFlag), "premiumExpiresAt": premiumExpiresAtText,
-            "timezone": .string(timezone), "event": .string(event), "userId": .init(userID),
-        ]
-    }
-}

@@ -49,6 +49,14 @@ struct HouseholdRecord: Sendable, Hashable {
         ]
     }
 
+    /// The change-log snapshot of a household event (W3).
+    func snapshot(event: String, userID: String?) -> JSONValue {
+        [
+            "name": .string(name), "isPremium": .bool(isPremiumFlag), "premiumExpiresAt": premiumExpiresAtText,
+            "timezone": .string(timezone), "event": .string(event), "userId": .init(userID),
+        ]
+    }
+
     static func find(id: String, in executor: any SQLExecutor, forUpdate: Bool = false) async throws -> HouseholdRecord? {
         let lock = forUpdate && executor.dialect == .postgres ? " FOR UPDATE" : ""
         return try await executor.queryFirst("SELECT \(columns) FROM pp_households WHERE id = ?\(lock)", [.text(id)])

@@ -1,11 +1,12 @@
 import HearthCore
 import HearthStore
 
-/// Keeps the change log and other per-request records bounded (W1 retention, W5, W11):
+/// PantryPal's hourly housekeeping: keeps the change log, idempotency keys and sessions
+/// bounded (W1 retention, W5, W11):
 /// log rows older than 90 days go, and each household remembers the newest `seq` and
 /// time it dropped, so a client whose cursor or `since` is older is told to start over
 /// instead of silently missing changes.
-struct ChangeLogRetention: Sendable {
+struct PantryHousekeeping: Sendable {
     static let logDays: Int64 = 90
 
     let database: any HearthDatabase
@@ -16,7 +17,7 @@ struct ChangeLogRetention: Sendable {
     /// processes, so there such keys wait out ``IdempotencyMiddleware/abandonedAfterSeconds``).
     let processStart: Timestamp
 
-    func prune() async throws {
+    func run() async throws {
         let now = clock.now
         let horizon = now.adding(seconds: -Self.logDays * 86_400)
         try await database.transaction { executor in

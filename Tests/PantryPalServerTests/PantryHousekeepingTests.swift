@@ -7,7 +7,7 @@ import Testing
 
 /// Change-log retention (W1): history older than 90 days goes, and clients whose cursor
 /// or `since` falls into the dropped part are sent to a full sync instead of missing changes.
-@Suite struct ChangeLogRetentionTests {
+@Suite struct PantryHousekeepingTests {
     @Test(arguments: TestEngine.available)
     func clientsBehindThePrunedHistoryAreToldToResync(engine: TestEngine) async throws {
         let clock = ManualWallClock()
@@ -19,7 +19,7 @@ import Testing
             owner.token = try #require(login.json["token"]?.stringValue)
             _ = try await pantry.product(owner, "Recent")
             let recentCursor = try #require(try await pantry.call(owner, .GET, "/api/sync/changes?cursor=0").json["cursor"]?.intValue)
-            try await ChangeLogRetention(database: pantry.server.platform.database, clock: clock, processStart: clock.now).prune()
+            try await PantryHousekeeping(database: pantry.server.platform.database, clock: clock, processStart: clock.now).run()
             let stale = try await pantry.call(owner, .GET, "/api/sync/changes?cursor=3").json
             #expect(stale["resetRequired"] == true)
             let current = try await pantry.call(owner, .GET, "/api/sync/changes?cursor=\(recentCursor - 1)").json
