@@ -148,6 +148,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(

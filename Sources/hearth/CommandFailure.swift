@@ -15,7 +15,7 @@ enum CommandFailure {
             message = "\(context): the address is already in use; stop the other server or choose another --port"
         case let error as IOError where error.errnoCode == EACCES:
             message = "\(context): permission denied; ports below 1024 need privileges, choose another --port"
-        default: message = "\(context): \(error)"
+        default: message = "\(context): \(PostgresErrorDescription.describe(error) ?? "\(error)")"
         }
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
         return ExitCode.failure

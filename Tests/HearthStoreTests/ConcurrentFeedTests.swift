@@ -6,8 +6,10 @@ import Testing
 /// The rule of spec/sync.md that matters most: a cursor never skips a change, even while
 /// many transactions commit concurrently (the PostgreSQL hazard: seq 11 visible before 10).
 @Suite struct ConcurrentFeedTests {
-    @Test(arguments: TestEngine.available)
-    func aCursorReaderNeverSkipsAChangeWhileWritersRace(engine: TestEngine) async throws {
+    /// On PostgreSQL `.documents` writers commit concurrently and readers stop below the
+    /// oldest one still in flight; `.exclusive` writers take turns.
+    @Test(arguments: TestEngine.available, [DocumentWriteIsolation.documents, .exclusive])
+    func aCursorReaderNeverSkipsAChangeWhileWritersRace(engine: TestEngine, isolation: DocumentWriteIsolation) async throws {
         try await TestDatabase.with(engine) { database in
             let store = DocumentStore(app: "race", database: database, clock: SystemWallClock())
             let writers = 8
@@ -18,7 +20,7 @@ import Testing
                 for writer in 0..<writers {
                     group.addTask {
                         for index in 0..<documentsPerWriter {
-                            try await store.write { documentWriter in
+                            try await store.write(isolation: isolation) { documentWriter in
                                 try await documentWriter.save(
                                     DocumentWrite(
                                         id: "doc:\(writer):\(index)", collection: "c", data: ["w": .int(Int64(writer))],
@@ -51,6 +53,39 @@ import Testing
             let skipped = expected.subtracting(seen)
             #expect(skipped.isEmpty, "the reader never saw \(skipped.count) changes, e.g. \(skipped.sorted().prefix(5))")
             #expect(seen.count == expected.count)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func concurrentWritersOfOneDocumentNeverLoseAnUpdate(engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = DocumentStore(app: "counter", database: database, clock: SystemWallClock())
+            let increments = 40
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<8 {
+                    group.addTask {
+                        for _ in 0..<(increments / 8) {
+                            try await store.write(isolation: .documents) { documentWriter in
+                                // Each batch also touches a document of its own, in varying
+                                // order, to give the engine a chance to deadlock.
+                                try await documentWriter.prefetch(["own:\(writer)", "counter"])
+                                let current = try await documentWriter.fetch("counter")
+                                await Task.yield()
+                                let count = current?.data["count"]?.intValue ?? 0
+                                try await documentWriter.save(
+                                    DocumentWrite(
+                                        id: "counter", collection: "c", data: ["count": .int(count + 1)], access: ["reader"],
+                                        clientUpdatedAt: Timestamp(millisecondsSince1970: 0), author: "w\(writer)"),
+                                    replacing: current)
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let counter = try #require(try await store.fetch("counter"))
+            #expect(counter.data["count"]?.intValue == Int64(increments))
+            #expect(counter.version == Int64(increments))
         }
     }
 }

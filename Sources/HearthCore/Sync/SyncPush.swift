@@ -94,6 +94,22 @@ public struct SyncMutationResult: Codable, Sendable, Hashable {
     }
 }
 
+extension SyncMutationResult {
+    /// The wire form, built directly: the same object the `Codable` encoding gives, at a
+    /// fraction of its cost, for the server's hot push path (once per mutation for the
+    /// idempotency record, once for the response).
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = ["mutation_id": .string(mutationID), "status": .string(status.rawValue)]
+        if let id { object["id"] = .string(id) }
+        if let version { object["version"] = .int(version) }
+        if let seq { object["seq"] = .int(seq) }
+        if let doc { object["doc"] = (try? JSONValueEncoder().encode(doc)) ?? .null }
+        if let code { object["code"] = .string(code.rawValue) }
+        if let message { object["message"] = .string(message) }
+        return .object(object)
+    }
+}
+
 public struct SyncPushResponse: Codable, Sendable, Hashable {
     public var results: [SyncMutationResult]
 

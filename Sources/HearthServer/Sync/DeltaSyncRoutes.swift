@@ -49,21 +49,20 @@ public struct DeltaSyncRoutes: Sendable {
                 .contentTooLarge, code: .batchTooLarge,
                 message: "A push may carry at most \(SyncPushLimits.maxMutations) mutations; send the rest in another request")
         }
-        var results: [SyncMutationResult] = []
-        for entry in entries {
+        let batch = entries.map { entry -> DeltaSyncService.PushEntry in
             do {
-                let mutation = try JSONValueDecoder().decode(SyncMutation.self, from: entry)
-                results.append(try await service.apply(mutation, userID: userID))
-            } catch let error as DecodingError {
+                return .mutation(try JSONValueDecoder().decode(SyncMutation.self, from: entry))
+            } catch {
                 // A malformed mutation is rejected alone; the rest of the batch proceeds.
-                results.append(
+                return .settled(
                     SyncMutationResult(
                         mutationID: entry["mutation_id"]?.stringValue ?? "", status: .rejected,
                         id: entry["doc"]?["id"]?.stringValue ?? entry["id"]?.stringValue, code: .validationFailed,
-                        message: DecodingErrorDescription.describe(error)))
+                        message: (error as? DecodingError).map(DecodingErrorDescription.describe) ?? "The mutation is malformed"))
             }
         }
-        return try Response.encoded(SyncPushResponse(results: results))
+        let response = try await service.push(userID: userID, entries: batch)
+        return Response.json(["results": .array(response.results.map(\.jsonValue))])
     }
 
     func events(_ context: HearthRequestContext) async throws -> Response {

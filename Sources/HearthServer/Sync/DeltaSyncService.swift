@@ -2,15 +2,24 @@ import HearthCore
 import HearthStore
 
 /// The server side of spec/sync.md for one app: pulls from the change feed, and pushes
-/// applied one mutation per transaction (so one bad mutation never undoes the others),
-/// idempotently by `mutation_id`.
+/// applied idempotently by `mutation_id`.
+///
+/// A push batch is one transaction with a savepoint per mutation: a mutation that is
+/// rejected, conflicts or fails a rule leaves the others applied, and every result, its
+/// idempotency record and its feed entries commit together with the data, once.
 public struct DeltaSyncService: Sendable {
     public let documents: DocumentStore
     public let collections: [String: DocumentCollection]
     private let log: AppliedMutationLog
-    /// How far ahead of the server a device clock may claim to be; later times are clamped
-    /// so a wrong clock cannot make its edits win every conflict forever.
+    /// How far ahead of the server a device clock may claim to be.
     public let maxClockAheadSeconds: Int64 = 300
+
+    /// One entry of a push body: a mutation to apply, or the answer already settled for
+    /// one that could not even be decoded.
+    public enum PushEntry: Sendable {
+        case mutation(SyncMutation)
+        case settled(SyncMutationResult)
+    }
 
     public init(documents: DocumentStore, collections: [DocumentCollection]) {
         self.documents = documents
@@ -24,114 +33,83 @@ public struct DeltaSyncService: Sendable {
     }
 
     public func push(userID: String, mutations: [SyncMutation]) async throws -> SyncPushResponse {
+        try await push(userID: userID, entries: mutations.map(PushEntry.mutation))
+    }
+
+    /// Applies a push batch in one transaction and answers one result per entry, in order.
+    public func push(userID: String, entries: [PushEntry]) async throws -> SyncPushResponse {
+        let latestClientTime = documents.clock.now.adding(seconds: maxClockAheadSeconds)
+        let checked: [PreparedMutation.Check] = entries.map { entry in
+            switch entry {
+            case .settled(let result): .refused(result)
+            case .mutation(let mutation):
+                PreparedMutation.prepare(
+                    mutation, userID: userID, collections: collections, latestClientTime: latestClientTime)
+            }
+        }
+        let prepared = checked.compactMap { check -> PreparedMutation? in
+            guard case .ready(let prepared) = check else { return nil }
+            return prepared
+        }
+        if prepared.isEmpty {
+            return SyncPushResponse(results: checked.compactMap { check in
+                guard case .refused(let settled) = check else { return nil }
+                return settled
+            })
+        }
+
+        let decided = try await documents.write(isolation: .documents) { writer in
+            try await apply(prepared, userID: userID, writer: writer)
+        }
         var results: [SyncMutationResult] = []
-        results.reserveCapacity(mutations.count)
-        for mutation in mutations {
-            results.append(try await apply(mutation, userID: userID))
+        results.reserveCapacity(entries.count)
+        var next = decided.makeIterator()
+        for entry in checked {
+            switch entry {
+            case .refused(let settled): results.append(settled)
+            case .ready: if let result = next.next() { results.append(result) }
+            }
         }
         return SyncPushResponse(results: results)
     }
 
-    func apply(_ mutation: SyncMutation, userID: String) async throws -> SyncMutationResult {
-        func rejected(_ error: APIError, id: String?) -> SyncMutationResult {
-            SyncMutationResult(mutationID: mutation.mutationID, status: .rejected, id: id, code: error.code, message: error.message)
-        }
-        let mutationID = mutation.mutationID
-        guard !mutationID.isEmpty, mutationID.utf8.count <= 128,
-            !mutationID.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
-        else {
-            return rejected(.validation("mutation_id must be 1…128 printable characters"), id: mutation.targetID)
-        }
-        guard let collection = collections[mutation.collection] else {
-            return rejected(APIError(.badRequest, code: .unknownCollection, message: "Unknown collection '\(mutation.collection.prefix(64))'"), id: mutation.targetID)
-        }
-        guard let id = mutation.targetID, DocumentID.isValid(id) else {
-            return rejected(.validation("The document id is missing or invalid (1…\(DocumentID.maxLength) printable characters)"), id: mutation.targetID)
-        }
-        var validated: JSONValue?
-        if mutation.op == .put {
-            guard let incoming = mutation.doc?.data, case .object = incoming else {
-                return rejected(.validation("A put needs doc.data, a JSON object"), id: id)
+    /// Decides every prepared mutation inside the batch's transaction. Statements are
+    /// shared across the batch: the earlier answers of resent mutation ids come from one
+    /// query, the stored documents from one more, and the new idempotency records are
+    /// written together at the end.
+    private func apply(_ batch: [PreparedMutation], userID: String, writer: DocumentWriter) async throws -> [SyncMutationResult] {
+        var answered = try await log.results(of: batch.map(\.mutation.mutationID), by: userID, in: writer.executor)
+            .compactMapValues { try? JSONValueDecoder().decode(SyncMutationResult.self, from: $0) }
+        try await writer.prefetch(batch.map(\.id))
+        var results: [SyncMutationResult] = []
+        var records: [AppliedMutationLog.Record] = []
+        let now = documents.clock.now
+        for prepared in batch {
+            let mutationID = prepared.mutation.mutationID
+            if let earlier = answered[mutationID] {
+                results.append(earlier)
+                continue
             }
-            guard incoming.serialized().count <= collection.maxDocumentBytes else {
-                return rejected(.validation("The document is larger than \(collection.maxDocumentBytes) bytes"), id: id)
-            }
-            do {
-                validated = try collection.validate(incoming)
-            } catch let error as APIError {
-                return rejected(error, id: id)
-            }
+            let result = try await decideInSavepoint(prepared, writer: writer)
+            answered[mutationID] = result
+            records.append(AppliedMutationLog.Record(mutationID: mutationID, result: result.jsonValue))
+            results.append(result)
         }
-        let data = validated
-        let clientUpdatedAt = min(
-            max(mutation.clientUpdatedAt, Timestamp(millisecondsSince1970: 0)),
-            documents.clock.now.adding(seconds: maxClockAheadSeconds))
-        let incomingEdit = LastWriteWins.Edit(clientUpdatedAt: clientUpdatedAt, userID: userID)
-
-        return try await documents.write { writer in
-            if let previous = try await log.result(of: mutation.mutationID, by: userID, in: writer.executor),
-                let result = try? JSONValueDecoder().decode(SyncMutationResult.self, from: previous)
-            {
-                return result
-            }
-            let stored = try await writer.fetch(id)
-            let result = try await decide(
-                mutation, id: id, data: data, stored: stored, edit: incomingEdit, collection: collection, writer: writer)
-            try await log.record(
-                try JSONValueEncoder().encode(result), of: mutation.mutationID, by: userID, at: documents.clock.now,
-                in: writer.executor)
-            return result
-        }
+        try await log.record(records, by: userID, at: now, in: writer.executor)
+        return results
     }
 
-    /// The order matters: nothing about a document the caller cannot read is revealed, so
-    /// readability is settled before write rights, and write rights before conflicts.
-    private func decide(
-        _ mutation: SyncMutation, id: String, data: JSONValue?, stored: StoredDocument?, edit: LastWriteWins.Edit,
-        collection: DocumentCollection, writer: DocumentWriter
-    ) async throws -> SyncMutationResult {
-        let mutationID = mutation.mutationID
-        let userID = edit.userID
-        if let stored, stored.collection != collection.name || !collection.rule.canRead(stored, userID: userID) {
-            return SyncMutationResult(
-                mutationID: mutationID, status: .rejected, id: id, code: .forbidden, message: "You cannot write this document")
-        }
-        if data == nil, stored == nil || stored?.deleted == true {
-            // Deleting what is not there (or is already gone) is a harmless no-op.
-            return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: stored?.version)
-        }
-        let proposal = ProposedWrite(userID: userID, collection: collection.name, id: id, stored: stored, data: data)
-        let access: Set<String>
-        var data = data
-        switch try await collection.rule.decide(proposal, reader: writer) {
-        case .deny(let error):
-            return SyncMutationResult(mutationID: mutationID, status: .rejected, id: id, code: error.code, message: error.message)
-        case .skip:
-            guard let stored, collection.rule.canRead(stored, userID: userID) else {
-                return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: stored?.version)
+    /// A rule that throws a validation error rejects its own mutation only: everything it
+    /// wrote is rolled back with the savepoint. Engine errors end the whole batch.
+    private func decideInSavepoint(_ prepared: PreparedMutation, writer: DocumentWriter) async throws -> SyncMutationResult {
+        do {
+            return try await writer.withSavepoint {
+                try await MutationDecision(prepared: prepared, writer: writer).decide()
             }
-            return SyncMutationResult(mutationID: mutationID, status: .conflict, id: id, doc: stored.syncDocument)
-        case .allow(let audience, let normalised):
-            if let normalised { data = normalised }
-            guard let invalid = audience.first(where: { !DocumentID.isValid($0) }) else {
-                access = audience
-                break
-            }
+        } catch let error as APIError {
             return SyncMutationResult(
-                mutationID: mutationID, status: .rejected, id: id, code: .validationFailed,
-                message: "'\(invalid.prefix(64))' is not a valid user id")
+                mutationID: prepared.mutation.mutationID, status: .rejected, id: prepared.id, code: error.code,
+                message: error.message)
         }
-        if let stored, (mutation.baseVersion ?? 0) != stored.version,
-            !LastWriteWins().incomingWins(edit, over: stored.lastEdit)
-        {
-            return SyncMutationResult(mutationID: mutationID, status: .conflict, id: id, doc: stored.syncDocument)
-        }
-        let saved = try await writer.save(
-            DocumentWrite(
-                id: id, collection: collection.name, data: data ?? stored?.data ?? .object([:]), deleted: mutation.op == .delete,
-                access: access, clientUpdatedAt: edit.clientUpdatedAt, author: userID),
-            replacing: stored)
-        try await collection.rule.didSave(saved, previous: stored, by: userID, writer: writer)
-        return SyncMutationResult(mutationID: mutationID, status: .applied, id: id, version: saved.version, seq: saved.seq)
     }
 }

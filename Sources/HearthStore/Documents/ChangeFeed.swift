@@ -14,17 +14,17 @@ extension DocumentStore {
     /// purged, or when `since` is ahead of the server (a reset database).
     public func changes(for userID: String, since: Int64, limit: Int) async throws -> FeedPage {
         try await database.read { executor in
-            try await checkCursor(since, executor: executor)
+            let visibleThrough = try await checkCursor(since, executor: executor)
             let rows = try await executor.query(
                 """
                 SELECT f.seq AS feed_seq, f.collection AS feed_collection, f.doc_id, f.op, \(StoredDocument.columns(of: "d"))
                 FROM hearth_feed f LEFT JOIN hearth_documents d ON d.app = f.app AND d.id = f.doc_id
-                WHERE f.app = ? AND f.user_id = ? AND f.seq > ?
+                WHERE f.app = ? AND f.user_id = ? AND f.seq > ? AND f.seq <= ?
                 ORDER BY f.seq LIMIT ?
-                """, [.text(app), .text(userID), .integer(since), .integer(Int64(limit) + 1)])
+                """, [.text(app), .text(userID), .integer(since), .integer(visibleThrough), .integer(Int64(limit) + 1)])
             // A purge that committed after the check above may have removed entries this
             // page should have held; the client must then resync rather than skip them.
-            try await checkCursor(since, executor: executor)
+            try await checkPurgeHorizon(since, executor: executor)
             let page = rows.prefix(limit)
             let changes = try page.map { row -> SyncChange in
                 let op = SyncChange.Operation(rawValue: try row.string("op")) ?? .remove
@@ -37,12 +37,27 @@ extension DocumentStore {
         }
     }
 
-    private func checkCursor(_ since: Int64, executor: any SQLExecutor) async throws {
+    /// Throws ``StoreError/cursorExpired`` for a cursor below the purge horizon or above the
+    /// last number handed out; answers the highest seq a reader may serve now (on
+    /// PostgreSQL, just below the oldest transaction still writing). One query.
+    private func checkCursor(_ since: Int64, executor: any SQLExecutor) async throws -> Int64 {
+        let visible = executor.dialect == .postgres ? "hearth_feed_visible_through()" : "(\(FeedSequence.currentSQL(.sqlite)))"
+        guard let row = try await executor.queryFirst(
+            """
+            SELECT (SELECT purged_through FROM hearth_feed_horizon WHERE app = ?) AS purged,
+                (\(FeedSequence.currentSQL(executor.dialect))) AS top, \(visible) AS visible
+            """, [.text(app)])
+        else { throw StoreError.unexpectedValue(column: "visible", expected: "a row") }
+        if since > 0, since < (try row.optionalInt("purged") ?? 0) { throw StoreError.cursorExpired }
+        if since > (try row.optionalInt("top") ?? 0) { throw StoreError.cursorExpired }
+        return try row.optionalInt("visible") ?? 0
+    }
+
+    private func checkPurgeHorizon(_ since: Int64, executor: any SQLExecutor) async throws {
         guard since > 0 else { return }
         let horizon = try await executor.queryFirst(
             "SELECT purged_through FROM hearth_feed_horizon WHERE app = ?", [.text(app)])?.int("purged_through") ?? 0
         if since < horizon { throw StoreError.cursorExpired }
-        if since > (try await FeedSequence.current(executor)) { throw StoreError.cursorExpired }
     }
 
     /// The newest seq in the user's feed (0 when empty).

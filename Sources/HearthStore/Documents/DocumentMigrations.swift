@@ -37,6 +37,10 @@ public enum DocumentMigrations {
                     applied_at BIGINT NOT NULL, PRIMARY KEY (app, user_id, mutation_id))
                 """,
                 "CREATE INDEX hearth_applied_mutations_by_age ON hearth_applied_mutations (applied_at)",
-            ])
+            ]),
+        Migration(
+            module: "hearth_documents", version: 2, name: "concurrent feed writers (PostgreSQL)",
+            sqlite: [],
+            postgres: FeedConcurrencySQL.migration),
     ]
 }

@@ -1,5 +1,4 @@
 import HearthCore
-import Synchronization
 
 /// Told after a committed write which users' feeds grew, and to which seq. The realtime
 /// hub of the server implements it.
@@ -25,24 +24,31 @@ public struct DocumentStore: Sendable {
         self.observer = observer
     }
 
-    /// Runs `body` in one transaction holding the feed lock, then tells the observer
-    /// whose feeds grew.
+    /// Runs `body` in one transaction, then tells the observer whose feeds grew.
+    ///
+    /// On PostgreSQL a `.documents` write may have to run `body` again when the engine
+    /// breaks a deadlock between two of them; `body` must not have effects outside the
+    /// transaction.
     @discardableResult
-    public func write<T: Sendable>(_ body: @Sendable (DocumentWriter) async throws -> T) async throws -> T {
-        let touched = FeedTouches()
+    public func write<T: Sendable>(
+        isolation: DocumentWriteIsolation = .exclusive, _ body: @Sendable (DocumentWriter) async throws -> T
+    ) async throws -> T {
         let app = app
-        let result = try await database.transaction { executor in
-            try await FeedSequence.lock(executor)
-            let value = try await body(DocumentWriter(store: self, executor: executor, touches: touched))
+        let (result, seqByUser) = try await database.transaction { executor in
+            let sequence = try await FeedSequence.begin(executor, isolation: isolation)
+            let state = WriteTransactionState(
+                sequence: sequence, locksDocuments: isolation == .documents && executor.dialect == .postgres)
+            let value = try await body(DocumentWriter(store: self, executor: executor, state: state))
+            try await sequence.finish(executor)
+            let seqByUser = state.seqByUser
             if executor.dialect == .postgres {
                 // Delivered at commit to every process listening (see FeedBroadcast).
-                for payload in FeedBroadcast.payloads(app: app, seqByUser: touched.snapshot()) {
+                for payload in FeedBroadcast.payloads(app: app, seqByUser: seqByUser) {
                     try await executor.execute("SELECT pg_notify(?, ?)", [.text(FeedBroadcast.channel), .text(payload)])
                 }
             }
-            return value
+            return (value, seqByUser)
         }
-        let seqByUser = touched.snapshot()
         if !seqByUser.isEmpty { observer?.feedsDidGrow(app: app, to: seqByUser) }
         return result
     }
@@ -52,6 +58,18 @@ public struct DocumentStore: Sendable {
             "SELECT \(StoredDocument.columns) FROM hearth_documents WHERE app = ? AND id = ?",
             [.text(app), .text(id)]
         ).map(StoredDocument.init(row:))
+    }
+
+    /// The stored versions of `ids` that exist, by id.
+    public func fetch(ids: [String], in executor: any SQLExecutor) async throws -> [String: StoredDocument] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await executor.query(
+            """
+            SELECT \(StoredDocument.columns) FROM hearth_documents
+            WHERE app = ? AND id IN (\(SQLPlaceholders.list(padding: ids.count)))
+            """, [.text(app)] + SQLPlaceholders.padded(ids.map(SQLValue.text)))
+        return Dictionary(try rows.map { row in let document = try StoredDocument(row: row); return (document.id, document) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     public func fetch(_ id: String) async throws -> StoredDocument? {
@@ -79,17 +97,4 @@ public struct DocumentStore: Sendable {
             [.text(app), .text(collection)]
         ).map(StoredDocument.init(row:))
     }
-}
-
-/// Users whose feeds one transaction extended, with the highest seq each received.
-final class FeedTouches: Sendable {
-    private let seqByUser = Mutex<[String: Int64]>([:])
-
-    func record(users: some Sequence<String>, seq: Int64) {
-        seqByUser.withLock { map in
-            for user in users { map[user] = max(map[user] ?? 0, seq) }
-        }
-    }
-
-    func snapshot() -> [String: Int64] { seqByUser.withLock { $0 } }
 }

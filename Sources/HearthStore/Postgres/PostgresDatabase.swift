@@ -45,7 +45,26 @@ public final class PostgresDatabase: HearthDatabase {
         self.runTask = Task { await client.run() }
     }
 
+    /// Runs `body` in a transaction. When PostgreSQL breaks a deadlock by aborting this
+    /// transaction (two concurrent writers locked the same documents in opposite orders),
+    /// everything it did is rolled back and `body` runs again, up to
+    /// ``deadlockRetries`` times.
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try await transactionOnce(body)
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.deadlockDetected && attempt < Self.deadlockRetries {
+                attempt += 1
+                logger.debug("transaction chosen as a deadlock victim; running it again", metadata: ["attempt": "\(attempt)"])
+            }
+        }
+    }
+
+    static let deadlockDetected = "40P01"
+    static let deadlockRetries = 5
+
+    private func transactionOnce<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
         try await withLeasedConnection { connection in
             let executor = PostgresExecutor(connection: connection, logger: logger)
             try await executor.execute("BEGIN")

@@ -2,49 +2,97 @@ import HearthCore
 import HearthServer
 import HearthStore
 
-/// `POST /sync/push` (spec §2.8 hardened by W6): each change is applied in its own
-/// transaction through the same services as REST — read-only rule, limits, ownership and
-/// validation included — and logged with the client's timestamp.
+/// `POST /sync/push` (spec §2.8 hardened by W6): the batch runs in one transaction that
+/// holds the household, each change in its own savepoint through the same services as
+/// REST — read-only rule, limits, ownership and validation included — and logged with the
+/// client's timestamp. A refused change rolls back alone; the others, the change log and
+/// the request's idempotency record commit together, once.
 struct PushService: Sendable {
     static let maxChanges = 100
 
     let database: any HearthDatabase
     let clock: any WallClock
 
+    /// A change whose fields parsed; the rest is decided against the household's data.
+    private struct Change: Sendable {
+        let entityID: String
+        let type: String
+        let action: String
+        let clientTimestamp: String?
+        let payload: RequestFields
+    }
+
+    private enum Parsed: Sendable {
+        case change(Change)
+        case refused(JSONValue)
+    }
+
     func push(userID: String, changes: [JSONValue]) async throws -> JSONValue {
         guard changes.count <= Self.maxChanges else {
             throw APIError(.contentTooLarge, code: .batchTooLarge, message: "Too many changes")
         }
-        var results: [JSONValue] = []
-        for change in changes {
-            results.append(await apply(change, userID: userID))
+        let parsed = changes.map(Self.parse)
+        let now = clock.now
+        let claim = IdempotencyClaim.current
+        return try await database.transaction { executor in
+            let household: Result<HouseholdWrite, APIError>
+            do {
+                household = .success(try await HouseholdWrite.require(userID: userID, now: now, in: executor))
+            } catch let error as APIError {
+                household = .failure(error)
+            }
+            var results: [JSONValue] = []
+            for change in parsed {
+                switch (change, household) {
+                case (.refused(let refusal), _): results.append(refusal)
+                case (.change(let change), .failure(let error)): results.append(Self.failure(change.entityID, error))
+                case (.change(let change), .success(let write)):
+                    results.append(await Self.apply(change, in: write))
+                }
+            }
+            let body: JSONValue = ["results": .array(results), "serverTime": .string(PantryTime.isoMillis(now))]
+            try await claim?.record(PantryAnswer(body), in: executor)
+            return body
         }
-        return ["results": .array(results), "serverTime": .string(PantryTime.isoMillis(clock.now))]
     }
 
-    private func apply(_ change: JSONValue, userID: String) async -> JSONValue {
+    private static func parse(_ change: JSONValue) -> Parsed {
         let entityID = change["entityId"]?.stringValue ?? ""
         do {
             guard let object = change.objectValue else { throw PantryError.invalidField("Each change must be an object") }
             let fields = RequestFields(object)
             guard !entityID.isEmpty, entityID.count <= 100 else { throw PantryError.invalidField("entityId is required") }
-            let payload = RequestFields(change["payload"]?.objectValue ?? [:])
-            let type = try fields.string("entityType") ?? ""
-            let action = try fields.string("action") ?? ""
-            let clientTimestamp = try fields.string("clientTimestamp").map { String($0.prefix(40)) }
-            let now = clock.now
-            let seq = try await database.transaction { executor in
-                var write = try await HouseholdWrite.require(userID: userID, now: now, in: executor)
-                write.clientTimestamp = clientTimestamp ?? PantryTime.databaseText(now)
-                try await Self.apply(type: type, action: action, entityID: entityID, payload: payload, in: write)
-                return try await HouseholdRecord.find(id: write.householdID, in: executor)?.changeSequence ?? 0
-            }
-            return ["entityId": .string(entityID), "success": true, "seq": .int(seq)]
+            return .change(
+                Change(
+                    entityID: entityID, type: try fields.string("entityType") ?? "", action: try fields.string("action") ?? "",
+                    clientTimestamp: try fields.string("clientTimestamp").map { String($0.prefix(40)) },
+                    payload: RequestFields(change["payload"]?.objectValue ?? [:])))
         } catch let error as APIError {
-            return ["entityId": .string(entityID), "success": false, "error": .string(error.message), "code": .string(error.code.rawValue)]
+            return .refused(failure(entityID, error))
         } catch {
-            return ["entityId": .string(entityID), "success": false, "error": "Internal server error", "code": "INTERNAL_ERROR"]
+            return .refused(["entityId": .string(entityID), "success": false, "error": "Invalid change", "code": "VALIDATION_FAILED"])
         }
+    }
+
+    /// Applies one change in a savepoint and answers its result.
+    private static func apply(_ change: Change, in household: HouseholdWrite) async -> JSONValue {
+        var write = household
+        write.clientTimestamp = change.clientTimestamp ?? PantryTime.databaseText(household.now)
+        do {
+            let seq = try await write.executor.withSavepoint {
+                try await apply(type: change.type, action: change.action, entityID: change.entityID, payload: change.payload, in: write)
+                return try await HouseholdRecord.find(id: write.householdID, in: write.executor)?.changeSequence ?? 0
+            }
+            return ["entityId": .string(change.entityID), "success": true, "seq": .int(seq)]
+        } catch let error as APIError {
+            return failure(change.entityID, error)
+        } catch {
+            return ["entityId": .string(change.entityID), "success": false, "error": "Internal server error", "code": "INTERNAL_ERROR"]
+        }
+    }
+
+    private static func failure(_ entityID: String, _ error: APIError) -> JSONValue {
+        ["entityId": .string(entityID), "success": false, "error": .string(error.message), "code": .string(error.code.rawValue)]
     }
 
     private static func apply(type: String, action: String, entityID: String, payload: RequestFields, in write: HouseholdWrite) async throws {

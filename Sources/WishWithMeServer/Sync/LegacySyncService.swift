@@ -39,16 +39,25 @@ struct LegacySyncService: Sendable {
             .map(LegacyDocument.render)
     }
 
-    /// Applies each document in its own transaction, in order; returns the conflicts.
+    /// Applies the documents in order, in one transaction (one commit for the batch), and
+    /// returns the conflicts: a refused or stale document is a conflict of its own and the
+    /// others are stored; an engine failure stores nothing of the batch.
     func push(_ collection: WishWithMeCollection, userID: String, documents incoming: [JSONValue]) async throws -> [Conflict] {
-        var conflicts: [Conflict] = []
-        for document in incoming {
-            if let conflict = try await apply(document, to: collection, userID: userID) { conflicts.append(conflict) }
+        try await documents.write(isolation: .documents) { writer in
+            try await writer.prefetch(incoming.compactMap { $0["_id"]?.stringValue })
+            var conflicts: [Conflict] = []
+            for document in incoming {
+                if let conflict = try await apply(document, to: collection, userID: userID, writer: writer) {
+                    conflicts.append(conflict)
+                }
+            }
+            return conflicts
         }
-        return conflicts
     }
 
-    private func apply(_ document: JSONValue, to collection: WishWithMeCollection, userID: String) async throws -> Conflict? {
+    private func apply(_ document: JSONValue, to collection: WishWithMeCollection, userID: String, writer: DocumentWriter)
+        async throws -> Conflict?
+    {
         guard document.objectValue != nil else {
             return Conflict(documentID: "unknown", error: "Document must be a JSON object", serverDocument: nil)
         }
@@ -64,30 +73,28 @@ struct LegacySyncService: Sendable {
         }
         let isDelete = document["_deleted"]?.boolValue == true
         let incomingUpdatedAt = document["updated_at"]?.stringValue
-        return try await documents.write { writer in
-            let stored = try await writer.fetch(id)
-            if isDelete, stored == nil || stored?.deleted == true { return nil }
-            let proposal = ProposedWrite(
-                userID: userID, collection: collection.rawValue, id: id, stored: stored, data: isDelete ? JSONValue?.none : document)
-            let lastWriteWins = LegacyLastWriteWins(now: writer.store.clock.now)
-            switch try await rules.decide(proposal, in: collection, writer: writer) {
-            case .skip:
-                return nil
-            case .deny(let error):
-                return Conflict(documentID: reportedID, error: error.message, serverDocument: revealed(stored, to: userID))
-            case .allow(let access, let data):
-                if let stored, !isDelete,
-                    !lastWriteWins.incomingWins(incoming: incomingUpdatedAt, stored: stored.data["updated_at"]?.stringValue)
-                {
-                    return Conflict(documentID: reportedID, error: "Server has newer version", serverDocument: revealed(stored, to: userID))
-                }
-                try await rules.save(
-                    DocumentWrite(
-                        id: id, collection: collection.rawValue, data: data ?? stored?.data ?? document, deleted: isDelete,
-                        access: access, clientUpdatedAt: lastWriteWins.editTime(of: incomingUpdatedAt), author: userID),
-                    replacing: stored, writer: writer)
-                return nil
+        let stored = try await writer.fetch(id)
+        if isDelete, stored == nil || stored?.deleted == true { return nil }
+        let proposal = ProposedWrite(
+            userID: userID, collection: collection.rawValue, id: id, stored: stored, data: isDelete ? JSONValue?.none : document)
+        let lastWriteWins = LegacyLastWriteWins(now: writer.store.clock.now)
+        switch try await rules.decide(proposal, in: collection, writer: writer) {
+        case .skip:
+            return nil
+        case .deny(let error):
+            return Conflict(documentID: reportedID, error: error.message, serverDocument: revealed(stored, to: userID))
+        case .allow(let access, let data):
+            if let stored, !isDelete,
+                !lastWriteWins.incomingWins(incoming: incomingUpdatedAt, stored: stored.data["updated_at"]?.stringValue)
+            {
+                return Conflict(documentID: reportedID, error: "Server has newer version", serverDocument: revealed(stored, to: userID))
             }
+            try await rules.save(
+                DocumentWrite(
+                    id: id, collection: collection.rawValue, data: data ?? stored?.data ?? document, deleted: isDelete,
+                    access: access, clientUpdatedAt: lastWriteWins.editTime(of: incomingUpdatedAt), author: userID),
+                replacing: stored, writer: writer)
+            return nil
         }
     }
 

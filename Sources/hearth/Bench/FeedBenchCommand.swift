@@ -12,8 +12,9 @@ struct FeedBenchCommand: AsyncParsableCommand {
         discussion: """
             Writes --documents new documents one transaction each (every write takes a feed \
             sequence number and fans out to --audience users), first from one writer, then \
-            from --writers concurrent writers; then reads one user's whole feed in pages of \
-            500 and times idle pulls of an up-to-date cursor.
+            from --writers concurrent writers, then --batch per transaction; on SQLite the same \
+            rows are then inserted with GRDB directly as the floor to compare with. Finally it \
+            reads one user's whole feed in pages of 500 and times idle pulls of an up-to-date cursor.
             """
     )
 
@@ -26,19 +27,24 @@ struct FeedBenchCommand: AsyncParsableCommand {
     @Option(help: "Users who can read every document (feed entries per write).")
     var audience = 2
 
+    @Option(help: "Documents per transaction in the batched phase.")
+    var batch = 100
+
     @OptionGroup var options: BenchOptions
 
     func validate() throws {
-        guard documents > 0, writers > 0, audience > 0 else { throw ValidationError("--documents, --writers and --audience must be positive") }
+        guard documents > 0, writers > 0, audience > 0, batch > 0 else {
+            throw ValidationError("--documents, --writers, --audience and --batch must be positive")
+        }
     }
 
     func run() async throws {
-        let (documents, writers, audience) = (documents, writers, audience)
+        let (documents, writers, audience, batch) = (documents, writers, audience, batch)
         let options = options
         try await options.withScratchDatabase { scratch in
             try await MigrationRunner(database: scratch.database, logger: options.logger).run(DocumentMigrations.all)
             let result = try await FeedBenchmark(
-                database: scratch.database, documents: documents, writers: writers, audience: audience
+                database: scratch.database, documents: documents, writers: writers, audience: audience, batch: batch
             ).run()
             print(options.json ? result.json : result.table(engine: scratch.database.dialect.rawValue))
         }

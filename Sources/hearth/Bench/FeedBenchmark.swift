@@ -11,6 +11,10 @@ struct FeedBenchmark {
         var sequentialWritesPerSecond: Double
         var concurrentWritesPerSecond: Double
         var feedEntriesPerSecond: Double
+        var batch: Int
+        var batchedWritesPerSecond: Double
+        /// SQLite only: the same rows inserted with GRDB directly, in transactions of `batch`.
+        var directInsertsPerSecond: Double?
         var fullPullEntriesPerSecond: Double
         var idlePullMilliseconds: Double
 
@@ -23,6 +27,13 @@ struct FeedBenchmark {
                 ("sequential writes (1 writer)", String(format: "%.0f writes/s", sequentialWritesPerSecond)),
                 ("concurrent writes (\(writers) writers)", String(format: "%.0f writes/s", concurrentWritesPerSecond)),
                 ("feed entries written (concurrent)", String(format: "%.0f entries/s", feedEntriesPerSecond)),
+                ("batched writes (\(batch) per transaction)", String(format: "%.0f writes/s", batchedWritesPerSecond)),
+                (
+                    "same rows with GRDB directly (\(batch) per transaction)",
+                    directInsertsPerSecond.map {
+                        String(format: "%.0f rows/s (%.2f× the batched rate)", $0, $0 / max(batchedWritesPerSecond, 1))
+                    } ?? "n/a (SQLite only)"
+                ),
                 ("full pull, pages of 500", String(format: "%.0f entries/s", fullPullEntriesPerSecond)),
                 ("idle pull (up-to-date cursor)", String(format: "%.2f ms", idlePullMilliseconds)),
             ]
@@ -37,6 +48,7 @@ struct FeedBenchmark {
     let documents: Int
     let writers: Int
     let audience: Int
+    let batch: Int
 
     func run() async throws -> Result {
         let store = DocumentStore(app: "bench", database: database, clock: SystemWallClock())
@@ -69,6 +81,22 @@ struct FeedBenchmark {
         }
         let concurrent = ContinuousClock.now - concurrentStart
 
+        let batchedStart = ContinuousClock.now
+        var batchedProgress = Progress(label: "batched writes", total: documents)
+        for first in stride(from: 0, to: documents, by: batch) {
+            let ids = (first..<min(first + batch, documents)).map { "batch:\($0)" }
+            try await store.write(isolation: .documents) { writer in
+                for id in ids { try await writer.save(document(id, readers: readers)) }
+            }
+            batchedProgress.update(first + ids.count)
+        }
+        let batched = ContinuousClock.now - batchedStart
+        var direct: Double?
+        if let sqlite = database as? SQLiteDatabase {
+            FileHandle.standardError.write(Data("the same rows with GRDB directly…\n".utf8))
+            direct = try DirectInsertBaseline(path: sqlite.path, documents: documents, batch: batch, audience: audience).run()
+        }
+
         let pullStart = ContinuousClock.now
         var cursor: Int64 = 0
         var entries = 0
@@ -90,16 +118,19 @@ struct FeedBenchmark {
             sequentialWritesPerSecond: Double(documents) / sequential.seconds,
             concurrentWritesPerSecond: Double(documents) / concurrent.seconds,
             feedEntriesPerSecond: Double(documents * audience) / concurrent.seconds,
+            batch: batch, batchedWritesPerSecond: Double(documents) / batched.seconds, directInsertsPerSecond: direct,
             fullPullEntriesPerSecond: Double(entries) / pull.seconds,
             idlePullMilliseconds: idle.seconds * 1000 / Double(idleRounds))
     }
 
+    /// One document per transaction; concurrent writers run side by side on PostgreSQL.
     private func write(_ store: DocumentStore, id: String, readers: Set<String>) async throws {
-        try await store.write { writer in
-            try await writer.save(
-                DocumentWrite(
-                    id: id, collection: "bench", data: ["title": "benchmark document", "quantity": 3, "done": false],
-                    access: readers, clientUpdatedAt: Timestamp(Date()), author: "user-0"))
-        }
+        try await store.write(isolation: .documents) { writer in try await writer.save(document(id, readers: readers)) }
+    }
+
+    private func document(_ id: String, readers: Set<String>) -> DocumentWrite {
+        DocumentWrite(
+            id: id, collection: "bench", data: ["title": "benchmark document", "quantity": 3, "done": false],
+            access: readers, clientUpdatedAt: Timestamp(Date()), author: "user-0")
     }
 }

@@ -1,0 +1,104 @@
+/// How document writers run concurrently on PostgreSQL without a change-feed cursor ever
+/// skipping a change (spec/sync.md, "serve only entries below the oldest in-flight
+/// transaction's position").
+///
+/// - Feed numbers come from the sequence `hearth_feed_seq`; a writer never holds a lock on
+///   it, so writers commit in parallel (and PostgreSQL's group commit shares their WAL
+///   flushes).
+/// - The first number a transaction takes is **announced**: a transaction-level advisory
+///   lock keyed by the number, visible in `pg_locks` to every session until the
+///   transaction ends. Every later number of that transaction is larger.
+/// - Taking and announcing happen under a shared "gate" lock; a reader takes the gate
+///   exclusively for a moment, so no number can be handed out but not yet announced while
+///   it looks. What it can then serve is everything up to just below the lowest announced
+///   number (or the last number handed out when nothing is in flight).
+///
+/// All keys are derived from the OID of this schema's `hearth_feed_seq`, so several
+/// schemas in one database (as the tests use) never see each other's writers.
+///
+/// Advisory key spaces (two int4 keys and one int8 key never collide in PostgreSQL):
+/// - `(ns, low 31 bits of seq)`: announced numbers; `(ns, -1)`: the write-isolation lock;
+/// - int8 `-ns - 1`: the gate; int8 `ns << 32 | hash(app, id)`: one document.
+enum FeedConcurrencySQL {
+    static let migration = [
+        "CREATE SEQUENCE hearth_feed_seq AS BIGINT MINVALUE 1 NO CYCLE",
+        """
+        SELECT setval('hearth_feed_seq', GREATEST(value, 1), value > 0) FROM hearth_sequence WHERE name = 'feed'
+        """,
+        """
+        CREATE FUNCTION hearth_feed_namespace() RETURNS int LANGUAGE sql STABLE AS
+        $$ SELECT ('hearth_feed_seq'::regclass::oid::bigint & 2147483647)::int $$
+        """,
+        """
+        CREATE FUNCTION hearth_take_feed_numbers(how_many bigint, announce boolean) RETURNS SETOF bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            ns int := hearth_feed_namespace();
+            first bigint;
+        BEGIN
+            IF announce THEN
+                PERFORM pg_advisory_lock_shared(-(ns::bigint) - 1);
+                BEGIN
+                    first := nextval('hearth_feed_seq');
+                    PERFORM pg_advisory_xact_lock(ns, (first & 2147483647)::int);
+                EXCEPTION WHEN OTHERS THEN
+                    PERFORM pg_advisory_unlock_shared(-(ns::bigint) - 1);
+                    RAISE;
+                END;
+                PERFORM pg_advisory_unlock_shared(-(ns::bigint) - 1);
+                RETURN NEXT first;
+                how_many := how_many - 1;
+            END IF;
+            RETURN QUERY SELECT nextval('hearth_feed_seq') FROM generate_series(1, how_many);
+        END $$
+        """,
+        """
+        CREATE FUNCTION hearth_feed_visible_through() RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            ns int := hearth_feed_namespace();
+            top bigint;
+            lowest bigint;
+        BEGIN
+            PERFORM pg_advisory_lock(-(ns::bigint) - 1);
+            BEGIN
+                SELECT CASE WHEN is_called THEN last_value ELSE 0 END INTO top FROM hearth_feed_seq;
+                SELECT min(top - ((top - l.objid::bigint) % 2147483648 + 2147483648) % 2147483648) INTO lowest
+                FROM pg_locks l
+                WHERE l.locktype = 'advisory' AND l.objsubid = 2 AND l.classid::bigint = ns
+                    AND l.objid::bigint < 2147483648
+                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database());
+            EXCEPTION WHEN OTHERS THEN
+                PERFORM pg_advisory_unlock(-(ns::bigint) - 1);
+                RAISE;
+            END;
+            PERFORM pg_advisory_unlock(-(ns::bigint) - 1);
+            RETURN COALESCE(lowest - 1, top);
+        END $$
+        """,
+        """
+        CREATE FUNCTION hearth_document_lock_key(app text, id text) RETURNS bigint LANGUAGE sql STABLE AS
+        $$ SELECT (hearth_feed_namespace()::bigint << 32) | (hashtext(app || chr(31) || id)::bigint & 4294967295) $$
+        """,
+    ]
+
+    /// Announces this transaction as a writer and takes its first `count` numbers.
+    static let takeFirstNumbers = "SELECT hearth_take_feed_numbers(?, true) AS seq"
+    /// More numbers for a transaction that has announced itself.
+    static let takeMoreNumbers = "SELECT hearth_take_feed_numbers(?, false) AS seq"
+    /// The highest feed number a reader may serve now.
+    static let visibleThrough = "SELECT hearth_feed_visible_through() AS visible"
+    /// Serialises with every other document write (the default for app code).
+    static let lockExclusively = "SELECT pg_advisory_xact_lock(hearth_feed_namespace(), -1)"
+    /// Runs beside other document-isolated writes, excluding exclusive ones.
+    static let lockShared = "SELECT pg_advisory_xact_lock_shared(hearth_feed_namespace(), -1)"
+
+    /// Locks the documents named by the `count` ids after the first (app) argument, in key
+    /// order so two batches never wait for each other in a circle on their first reads.
+    static func lockDocuments(count: Int) -> String {
+        let values = Array(repeating: "(?)", count: count).joined(separator: ", ")
+        return """
+            SELECT pg_advisory_xact_lock(key) FROM (
+                SELECT DISTINCT hearth_document_lock_key(?, v.id) AS key FROM (VALUES \(values)) AS v(id) ORDER BY key
+            ) AS keys
+            """
+    }
+}
