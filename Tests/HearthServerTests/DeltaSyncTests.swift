@@ -131,6 +131,46 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func aMutationThatFailsAfterWritingIsUndoneAloneAndTheBatchCommits(engine: TestEngine) async throws {
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
+            let alice = try await server.signUp("alice@example.com")
+            let batch = [
+                notePut("trip:1", owner: alice.id, title: "fine").withCollection("tripwires"),
+                notePut("trip:2", owner: alice.id, title: "boom", extra: ["explode": true]).withCollection("tripwires"),
+                notePut("note:3", owner: alice.id, title: "after"),
+            ]
+            let response = try await server.push(alice, batch)
+            let statuses = response.json["results"]?.arrayValue?.map { $0["status"]?.stringValue ?? "?" }
+            #expect(statuses == ["applied", "rejected", "applied"])
+            #expect(response.json["results"]?[1]?["code"] == "VALIDATION_FAILED")
+            // The exploded document, its feed entry and its app-table row are gone; the rest stands.
+            let ids = try await server.pull(alice).json["changes"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+            #expect(ids == ["trip:1", "note:3"])
+            let logged = try await server.platform.database.read { executor in
+                try await executor.query("SELECT job_id FROM notes_job_log ORDER BY job_id", []).map { try $0.string("job_id") }
+            }
+            #expect(logged == ["trip:1"])
+            // Every answer, the rejection included, was recorded with the batch.
+            let resent = try await server.push(alice, batch)
+            #expect(resent.json == response.json)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aMutationIDRepeatedInOneBatchAppliesOnce(engine: TestEngine) async throws {
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
+            let alice = try await server.signUp("alice@example.com")
+            let first = notePut("note:1", owner: alice.id, title: "first", mutationID: "same")
+            let second = notePut("note:1", owner: alice.id, title: "second", baseVersion: 1, mutationID: "same")
+            let response = try await server.push(alice, [first, second])
+            #expect(response.json["results"]?[0] == response.json["results"]?[1])
+            let doc = try await server.pull(alice).json["changes"]?[0]?["doc"]
+            #expect(doc?["version"] == 1)
+            #expect(doc?["data"]?["title"] == "first")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func controlCharactersInIdsAreRejectedPerMutationNeverA500(engine: TestEngine) async throws {
         try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
             let alice = try await server.signUp("alice@example.com")

@@ -38,7 +38,8 @@ struct NotesTestApp: HearthApp {
                         throw APIError.validation("title must be 1…200 characters")
                     }
                     return data
-                })
+                }),
+            DocumentCollection(name: "tripwires", rule: TripwireRule()),
         ]
     }
 
@@ -98,5 +99,21 @@ struct InternalFailure: Error {
 struct DetailErrorFormat: ErrorResponseFormat {
     func response(for error: APIError) -> Response {
         Response.json(["detail": .string(error.message), "code": .string(error.code.rawValue)], status: error.status, headers: error.headers)
+    }
+}
+
+/// Notes whose follow-up work (a row in an app table) fails after the document was
+/// stored when the data says `"explode": true`: what a savepoint must undo.
+struct TripwireRule: DocumentAccessRule {
+    let owned = OwnedDocumentRule()
+
+    func decide(_ write: ProposedWrite, reader: DocumentWriter) async throws -> WriteDecision {
+        try await owned.decide(write, reader: reader)
+    }
+
+    func didSave(_ saved: StoredDocument, previous: StoredDocument?, by userID: String, writer: DocumentWriter) async throws {
+        try await writer.executor.execute(
+            "INSERT INTO notes_job_log (job_id, attempt, message) VALUES (?, 1, 'tripwire')", [.text(saved.id)])
+        if saved.data["explode"]?.boolValue == true { throw APIError.validation("this tripwire explodes after saving") }
     }
 }
