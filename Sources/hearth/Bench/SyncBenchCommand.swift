@@ -8,7 +8,8 @@ struct SyncBenchCommand: AsyncParsableCommand {
             For each --sizes value: one user gets that many items, then a fresh client pulls \
             everything and syncs again while idle, once with delta sync and once with the \
             original protocol (pull all six collections); bytes are request plus response \
-            bodies. Then delta pushes of new items in batches of each --batches value.
+            bodies. Then delta pushes of new items in batches of each --batches value, from each \
+            --pushers number of clients at once (the items are built before the clock starts).
             """
     )
 
@@ -17,6 +18,9 @@ struct SyncBenchCommand: AsyncParsableCommand {
 
     @Option(help: "Push batch sizes to measure, comma-separated.")
     var batches = "1,100,500"
+
+    @Option(help: "How many clients push at once (each into its own wishlist), comma-separated.")
+    var pushers = "1,4"
 
     @OptionGroup var options: BenchOptions
 
@@ -27,6 +31,10 @@ struct SyncBenchCommand: AsyncParsableCommand {
         guard let batches = Self.numbers(batches), batches.allSatisfy({ (1...500).contains($0) }) else {
             throw ValidationError("--batches takes numbers between 1 and 500, e.g. 1,100,500")
         }
+        guard let pushers = Self.numbers(pushers), pushers.allSatisfy({ (1...64).contains($0) }) else {
+            throw ValidationError("--pushers takes numbers between 1 and 64, e.g. 1,4")
+        }
+        _ = pushers
         _ = (sizes, batches)
     }
 
@@ -39,10 +47,11 @@ struct SyncBenchCommand: AsyncParsableCommand {
     func run() async throws {
         let sizes = Self.numbers(sizes) ?? []
         let batches = Self.numbers(batches) ?? []
+        let pushers = Self.numbers(pushers) ?? [1]
         let options = options
         try await options.withScratchDatabase { scratch in
             let result = try await BenchFixture.run(on: scratch.database, logger: options.logger) { fixture in
-                try await SyncBenchmark(fixture: fixture, sizes: sizes, pushBatches: batches).run()
+                try await SyncBenchmark(fixture: fixture, sizes: sizes, pushBatches: batches, pushers: pushers).run()
             }
             print(options.json ? result.json : result.table(engine: scratch.database.dialect.rawValue))
         }

@@ -20,6 +20,7 @@ struct SyncBenchmark {
 
     struct PushResult: Encodable {
         var batch: Int
+        var pushers: Int
         var documents: Int
         var documentsPerSecond: Double
     }
@@ -54,7 +55,9 @@ struct SyncBenchmark {
             }
             var push = BenchTable(title: "Delta push throughput on \(engine)")
             for result in self.push {
-                push.add("batches of \(result.batch) (\(result.documents) items)", String(format: "%.0f docs/s", result.documentsPerSecond))
+                push.add(
+                    "batches of \(result.batch), \(result.pushers) pusher\(result.pushers == 1 ? "" : "s") (\(result.documents) items)",
+                    String(format: "%.0f docs/s", result.documentsPerSecond))
             }
             tables.append(push.rendered)
             return tables.joined(separator: "\n\n")
@@ -64,6 +67,8 @@ struct SyncBenchmark {
     let fixture: BenchFixture
     let sizes: [Int]
     let pushBatches: [Int]
+    /// How many clients push at once, each into its own wishlist, for every batch size.
+    let pushers: [Int]
 
     func run() async throws -> Result {
         var results: [SizeResult] = []
@@ -71,12 +76,25 @@ struct SyncBenchmark {
             results.append(try await measure(size: size))
         }
         var pushes: [PushResult] = []
-        let (writer, wishlist) = try await fixture.signedUpDevice("pusher")
+        let maxPushers = pushers.max() ?? 1
+        var devices: [(WishWithMeClient, Wishlist)] = []
+        for index in 0..<maxPushers { devices.append(try await fixture.signedUpDevice("pusher\(index)")) }
         for batch in pushBatches {
-            let count = batch == 1 ? 300 : min(max(batch * 10, 1000), 5000)
-            FileHandle.standardError.write(Data("pushing \(count) items in batches of \(batch)…\n".utf8))
-            let elapsed = try await fixture.pushItems(count, batch: batch, into: wishlist, as: writer)
-            pushes.append(PushResult(batch: batch, documents: count, documentsPerSecond: Double(count) / elapsed.seconds))
+            for pusherCount in pushers {
+                let count = batch == 1 ? 300 : min(max(batch * 10, 1000), 5000) * pusherCount
+                FileHandle.standardError.write(Data("pushing \(count) items in batches of \(batch), \(pusherCount) at once…\n".utf8))
+                let fixture = fixture
+                let start = ContinuousClock.now
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (writer, wishlist) in devices.prefix(pusherCount) {
+                        group.addTask { _ = try await fixture.pushItems(count / pusherCount, batch: batch, into: wishlist, as: writer) }
+                    }
+                    try await group.waitForAll()
+                }
+                let elapsed = ContinuousClock.now - start
+                pushes.append(
+                    PushResult(batch: batch, pushers: pusherCount, documents: count, documentsPerSecond: Double(count) / elapsed.seconds))
+            }
         }
         return Result(sizes: results, push: pushes)
     }
