@@ -21,6 +21,9 @@ public struct HearthJSONRequestDecoder: RequestDecoder {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            // A body without Content-Length (chunked) that grew past the limit while read.
+            throw APIError.payloadTooLarge(limit: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw APIError.payloadTooLarge(limit: limit)
         }

@@ -2,6 +2,7 @@ import HearthCore
 import HearthStore
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Catches every error a route throws and answers in the app's ``ErrorResponseFormat``.
 ///
@@ -37,6 +38,10 @@ public struct ErrorResponseMiddleware: RouterMiddleware {
             return error
         case let error as HTTPError:
             return APIError(error.status, code: code(for: error.status), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+        case is NIOTooManyBytesError:
+            // What `request.body.collect(upTo:)` throws for a body over the limit (the
+            // outbound clients turn theirs into their own errors before they get here).
+            return APIError(.contentTooLarge, code: .payloadTooLarge, message: "The request body is larger than this server accepts")
         case let error as JSONParser.Failure:
             return .invalidJSON(error)
         case let error as DecodingError:

@@ -147,6 +147,8 @@ public struct HearthPlatform: Sendable {
         let (router, services) = await makeRouter()
         return Application(
             router: router,
+            // Hummingbird closes only when the request asks; Hearth also when its answer does.
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionCloseHandler()])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
             services: services,

@@ -69,4 +69,7 @@ struct LatencySamples {
         let index = min(sorted.count - 1, max(0, Int((Double(sorted.count) * fraction).rounded(.up)) - 1))
         return sorted[index]
     }
+
+    /// The slowest sample; 0 when there are none.
+    var maximum: Double { milliseconds.max() ?? 0 }
 }

@@ -41,7 +41,7 @@ struct ClientBenchmark {
 
     func run() async throws -> Result {
         let (writer, _) = try fixture.device("writer")
-        try await writer.account.register(email: "bench@bench.example", password: BenchFixture.password, name: "Bench")
+        try await writer.account.register(email: fixture.email(of: "bench"), password: BenchFixture.password, name: "Bench")
         let wishlist = try await writer.wishlists.create(name: "Benchmark")
         var progress = Progress(label: "local writes", total: documents)
         let writeClock = ContinuousClock.now

@@ -6,27 +6,65 @@ import WishWithMeKit
 /// The measurements behind `hearth bench clients`: many real clients editing and syncing
 /// at once against one server.
 struct ClientsBenchmark {
+    /// When each client makes its next edit and sync.
+    enum Schedule: Sendable {
+        /// As soon as its last sync returned: the server's saturation rate.
+        case closedLoop
+        /// On a clock, once every so many milliseconds (±20 %), however long syncs take.
+        case openLoop(everyMilliseconds: Int)
+    }
+
     struct Result: Encodable {
+        /// "sqlite" or "postgresql" for a server in this process, else the server's URL.
+        var server: String
+        var mode: String
+        var intervalMilliseconds: Int?
         var clients: Int
         var seconds: Double
         var syncs: Int
         var errors: Int
         var syncsPerSecond: Double
         var p50Milliseconds: Double
+        var p90Milliseconds: Double
         var p99Milliseconds: Double
+        var maxMilliseconds: Double
+        /// Open loop: starts that fell due, and those skipped because the client's previous sync still ran.
+        var dueStarts: Int?
+        var lateStarts: Int?
+        /// This process (server and clients when the server is embedded, else the clients alone).
         var peakResidentMiB: Double
         var residentBeforeClientsMiB: Double
+        var serverIsEmbedded: Bool
+        var serverMemory: ServerMemory?
 
         var json: String { (try? JSONValueEncoder().encode(self).serializedString()) ?? "{}" }
 
-        func table(engine: String) -> String {
-            var table = BenchTable(title: "\(clients) clients editing and syncing for \(String(format: "%.0f", seconds)) s on \(engine)")
-            table.add("syncs", "\(syncs) (\(String(format: "%.1f", syncsPerSecond))/s)")
-            table.add("sync latency", String(format: "p50 %.1f ms, p99 %.1f ms", p50Milliseconds, p99Milliseconds))
-            table.add("errors", "\(errors)")
+        var table: String {
+            let place = serverIsEmbedded ? "on \(server)" : "against \(server)"
+            let duration = String(format: "%.0f s", seconds)
+            var table: BenchTable
+            if let intervalMilliseconds {
+                table = BenchTable(title: "\(clients) clients, each editing and syncing every \(intervalMilliseconds) ms ±20 %, for \(duration) \(place)")
+                let offered = Double(clients) * 1000 / Double(intervalMilliseconds)
+                table.add("syncs", "\(syncs) (\(String(format: "%.1f/s; %.1f/s offered", syncsPerSecond, offered)))")
+            } else {
+                table = BenchTable(title: "\(clients) clients editing and syncing as fast as they can for \(duration) \(place)")
+                table.add("syncs", "\(syncs) (\(String(format: "%.1f", syncsPerSecond))/s)")
+            }
             table.add(
-                "peak RSS (server and clients share the process)",
-                String(format: "%.0f MiB (%.0f MiB before the clients started)", peakResidentMiB, residentBeforeClientsMiB))
+                "sync latency",
+                String(format: "p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms", p50Milliseconds, p90Milliseconds, p99Milliseconds, maxMilliseconds))
+            table.add("errors", "\(errors)")
+            if let dueStarts, let lateStarts {
+                table.add("late starts", "\(lateStarts) of \(dueStarts) (skipped: that client's previous sync was still running)")
+            }
+            let ownMemory = String(format: "%.0f MiB (%.0f MiB before the clients started)", peakResidentMiB, residentBeforeClientsMiB)
+            if serverIsEmbedded {
+                table.add("peak RSS of this process (server and clients share it)", ownMemory)
+            } else {
+                if let serverMemory { table.rows.append(serverMemory.row) } else { table.add("server RSS", "not measured (give --server-pid)") }
+                table.add("peak RSS of this process (the clients)", ownMemory)
+            }
             return table.rendered
         }
     }
@@ -34,25 +72,46 @@ struct ClientsBenchmark {
     let fixture: BenchFixture
     let clients: Int
     let seconds: Double
+    let schedule: Schedule
+    let serverPid: Int32?
 
     func run() async throws -> Result {
-        let before = ProcessMemory.residentMiB()
+        let before = ProcessMemory.ofThisProcess()
+        let serverProbe = try serverPid.map(ServerMemory.Probe.init(pid:))
         FileHandle.standardError.write(Data("signing up \(clients) clients…\n".utf8))
         let devices = try await withThrowingTaskGroup(of: (WishWithMeClient, Wishlist).self) { group in
             for index in 0..<clients { group.addTask { try await fixture.signedUpDevice("client\(index)") } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         FileHandle.standardError.write(Data("editing and syncing for \(seconds) s…\n".utf8))
-        let (samples, errors, elapsed) = await runWorkers(count: devices.count, for: seconds) { worker in
+        let step: @Sendable (Int) async -> Duration? = { worker in
             let (client, wishlist) = devices[worker]
             return await Self.editAndSync(client, wishlist)
         }
+        let run: ScheduledRun
+        switch schedule {
+        case .closedLoop:
+            let (samples, errors, elapsed) = await runWorkers(count: devices.count, for: seconds, step: step)
+            run = ScheduledRun(samples: samples, errors: errors, elapsed: elapsed)
+        case .openLoop(let interval):
+            run = await runOnSchedule(count: devices.count, every: .milliseconds(interval), for: seconds, step: step)
+        }
         for (client, _) in devices { await client.sync.stop() }
-        return Result(
-            clients: clients, seconds: elapsed, syncs: samples.count, errors: errors,
-            syncsPerSecond: Double(samples.count) / elapsed, p50Milliseconds: samples.percentile(0.5),
-            p99Milliseconds: samples.percentile(0.99), peakResidentMiB: ProcessMemory.peakResidentMiB(),
-            residentBeforeClientsMiB: before)
+        let serverMemory = try serverProbe?.finish()
+        let samples = run.samples
+        var result = Result(
+            server: fixture.serverName, mode: "closed", clients: clients, seconds: run.elapsed, syncs: samples.count, errors: run.errors,
+            syncsPerSecond: Double(samples.count) / run.elapsed, p50Milliseconds: samples.percentile(0.5),
+            p90Milliseconds: samples.percentile(0.9), p99Milliseconds: samples.percentile(0.99), maxMilliseconds: samples.maximum,
+            peakResidentMiB: ProcessMemory.ofThisProcess().peakResidentMiB, residentBeforeClientsMiB: before.residentMiB,
+            serverIsEmbedded: fixture.isEmbedded, serverMemory: serverMemory)
+        if case .openLoop(let interval) = schedule {
+            result.mode = "open"
+            result.intervalMilliseconds = interval
+            result.dueStarts = run.dueStarts
+            result.lateStarts = run.lateStarts
+        }
+        return result
     }
 
     /// One step of a person: add an item or rename one, then sync. Returns the sync's
@@ -71,19 +130,5 @@ struct ClientsBenchmark {
         } catch {
             return nil
         }
-    }
-}
-
-/// This process's memory, from /proc (Linux); 0 where that is not available.
-enum ProcessMemory {
-    static func residentMiB() -> Double { field("VmRSS:") }
-    static func peakResidentMiB() -> Double { field("VmHWM:") }
-
-    static func field(_ name: String) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
-            let kilobytes = line.split(separator: " ").compactMap({ Double($0) }).first
-        else { return 0 }
-        return kilobytes / 1024
     }
 }

@@ -7,8 +7,13 @@ struct HTTPBenchCommand: AsyncParsableCommand {
         discussion: """
             Three routes in one run, so they can be compared: GET /health (the HTTP stack's \
             ceiling on this machine), a delta pull that returns one change, and a legacy \
-            pull of 1,000 items; each for --seconds at every --connections level. The load \
-            generator runs in the same process as the server and shares its CPUs.
+            pull of 1,000 items; each for --seconds at every --connections level.
+
+            By default the server runs in this process on a scratch database, and the load \
+            generator shares its CPUs and memory. With --server the load goes to a `hearth \
+            serve` running in another process (one user with 1,000 items is created there and \
+            stays), and --server-pid reports that process's memory before and after. The run \
+            signs up one user, well within the server's default auth limits.
             """
     )
 
@@ -18,6 +23,7 @@ struct HTTPBenchCommand: AsyncParsableCommand {
     @Option(help: "Seconds per measurement.")
     var seconds = 5.0
 
+    @OptionGroup var server: BenchServerOptions
     @OptionGroup var options: BenchOptions
 
     func validate() throws {
@@ -26,17 +32,15 @@ struct HTTPBenchCommand: AsyncParsableCommand {
         }
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be between 0 and 600") }
         _ = levels
+        try server.check(against: options)
     }
 
     func run() async throws {
         let levels = SyncBenchCommand.numbers(connections) ?? []
-        let seconds = seconds
-        let options = options
-        try await options.withScratchDatabase { scratch in
-            let result = try await BenchFixture.run(on: scratch.database, logger: options.logger) { fixture in
-                try await HTTPBenchmark(fixture: fixture, concurrencies: levels, seconds: seconds).run()
-            }
-            print(options.json ? result.json : result.table(engine: scratch.database.dialect.rawValue))
+        let (seconds, serverPid, options) = (seconds, server.serverPid, options)
+        let result = try await server.withFixture(options) { fixture in
+            try await HTTPBenchmark(fixture: fixture, concurrencies: levels, seconds: seconds, serverPid: serverPid).run()
         }
+        print(options.json ? result.json : result.table)
     }
 }

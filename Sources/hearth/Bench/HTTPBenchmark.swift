@@ -5,11 +5,11 @@ import NIOCore
 import WishWithMeKit
 
 /// The measurements behind `hearth bench http`: request rates and latencies of three
-/// routes at several concurrency levels, against a server in the same process.
+/// routes at several concurrency levels, against a server in this process or another.
 struct HTTPBenchmark {
     struct Scenario: Sendable {
         var name: String
-        var path: String
+        var url: String
         var headers: [(String, String)]
     }
 
@@ -24,19 +24,33 @@ struct HTTPBenchmark {
     }
 
     struct Result: Encodable {
+        /// "sqlite" or "postgresql" for a server in this process, else the server's URL.
+        var server: String
         var seconds: Double
         var measurements: [Measurement]
+        /// This process (server and load generator when the server is embedded, else the load generator alone).
+        var peakResidentMiB: Double
+        var serverIsEmbedded: Bool
+        var serverMemory: ServerMemory?
 
         var json: String { (try? JSONValueEncoder().encode(self).serializedString()) ?? "{}" }
 
-        func table(engine: String) -> String {
-            var table = BenchTable(title: "HTTP on \(engine), \(String(format: "%g", seconds)) s per row (requests/s, p50, p99, errors)")
+        var table: String {
+            let place = serverIsEmbedded ? "on \(server)" : "against \(server)"
+            var table = BenchTable(title: "HTTP \(place), \(String(format: "%g", seconds)) s per row (requests/s, p50, p99, errors)")
             for measurement in measurements {
                 table.add(
                     "\(measurement.scenario), \(measurement.concurrency) connection(s)",
                     String(
                         format: "%7.0f req/s   p50 %6.2f ms   p99 %7.2f ms   %d errors", measurement.requestsPerSecond,
                         measurement.p50Milliseconds, measurement.p99Milliseconds, measurement.errors))
+            }
+            let ownMemory = String(format: "%.0f MiB", peakResidentMiB)
+            if serverIsEmbedded {
+                table.add("peak RSS of this process (server and load generator share it)", ownMemory)
+            } else {
+                if let serverMemory { table.rows.append(serverMemory.row) } else { table.add("server RSS", "not measured (give --server-pid)") }
+                table.add("peak RSS of this process (the load generator)", ownMemory)
             }
             return table.rendered
         }
@@ -45,8 +59,10 @@ struct HTTPBenchmark {
     let fixture: BenchFixture
     let concurrencies: [Int]
     let seconds: Double
+    let serverPid: Int32?
 
     func run() async throws -> Result {
+        let serverProbe = try serverPid.map(ServerMemory.Probe.init(pid:))
         let scenarios = try await prepareScenarios()
         var measurements: [Measurement] = []
         for scenario in scenarios {
@@ -55,7 +71,10 @@ struct HTTPBenchmark {
                 measurements.append(try await load(scenario, concurrency: concurrency))
             }
         }
-        return Result(seconds: seconds, measurements: measurements)
+        return Result(
+            server: fixture.serverName, seconds: seconds, measurements: measurements,
+            peakResidentMiB: ProcessMemory.ofThisProcess().peakResidentMiB, serverIsEmbedded: fixture.isEmbedded,
+            serverMemory: try serverProbe?.finish())
     }
 
     /// A user with 1,000 items; a delta cursor just before one last change.
@@ -67,15 +86,16 @@ struct HTTPBenchmark {
         _ = try await fixture.pushItems(1, batch: 1, into: wishlist, as: owner)
         guard let token = await owner.session.credentials?.accessToken else { throw WishCommandError("no access token") }
         let auth = [("Authorization", "Bearer \(token)")]
+        let app = fixture.serverURL.absoluteString
         return [
-            Scenario(name: "GET /health", path: "/health", headers: []),
-            Scenario(name: "delta pull, 1 change", path: "/api/hearth/v1/sync/changes?since=\(cursor)", headers: auth),
-            Scenario(name: "legacy pull, 1,000 items", path: "/api/v2/sync/pull/items", headers: auth),
+            Scenario(name: "GET /health", url: fixture.serverRoot + "/health", headers: []),
+            Scenario(name: "delta pull, 1 change", url: app + "/api/hearth/v1/sync/changes?since=\(cursor)", headers: auth),
+            Scenario(name: "legacy pull, 1,000 items", url: app + "/api/v2/sync/pull/items", headers: auth),
         ]
     }
 
     func load(_ scenario: Scenario, concurrency: Int) async throws -> Measurement {
-        let url = fixture.serverURL.absoluteString + scenario.path
+        let url = scenario.url
         let http = fixture.http
         let (samples, errors, elapsed) = await runWorkers(count: concurrency, for: seconds) { _ in
             var request = HTTPClientRequest(url: url)
