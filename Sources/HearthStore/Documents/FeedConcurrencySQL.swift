@@ -8,17 +8,19 @@
 /// - The first number a transaction takes is **announced**: a transaction-level advisory
 ///   lock keyed by the number, visible in `pg_locks` to every session until the
 ///   transaction ends. Every later number of that transaction is larger.
-/// - Taking and announcing happen under a shared "gate" lock; a reader takes the gate
-///   exclusively for a moment, so no number can be handed out but not yet announced while
-///   it looks. What it can then serve is everything up to just below the lowest announced
-///   number (or the last number handed out when nothing is in flight).
+/// - Taking and announcing happen under a shared "gate" lock. A reader notes the last
+///   number handed out, then reads `pg_locks` once: if no writer holds the gate, every
+///   number up to the noted one is either announced or finished, and the reader may serve
+///   everything below the lowest announced number (or up to the noted one when nothing is
+///   in flight). If a writer is inside the gate, the reader takes the gate exclusively for
+///   a moment and looks again. Readers never block each other or writers otherwise.
 ///
 /// All keys are derived from the OID of this schema's `hearth_feed_seq`, so several
 /// schemas in one database (as the tests use) never see each other's writers.
 ///
 /// Advisory key spaces (two int4 keys and one int8 key never collide in PostgreSQL):
 /// - `(ns, low 31 bits of seq)`: announced numbers; `(ns, -1)`: the write-isolation lock;
-/// - int8 `-ns - 1`: the gate; int8 `ns << 32 | hash(app, id)`: one document.
+///   `(ns, -2)`: the gate; int8 `ns << 32 | hash(app, id)`: one document.
 enum FeedConcurrencySQL {
     static let migration = [
         "CREATE SEQUENCE hearth_feed_seq AS BIGINT MINVALUE 1 NO CYCLE",
@@ -36,15 +38,15 @@ enum FeedConcurrencySQL {
             first bigint;
         BEGIN
             IF announce THEN
-                PERFORM pg_advisory_lock_shared(-(ns::bigint) - 1);
+                PERFORM pg_advisory_lock_shared(ns, -2);
                 BEGIN
                     first := nextval('hearth_feed_seq');
                     PERFORM pg_advisory_xact_lock(ns, (first & 2147483647)::int);
                 EXCEPTION WHEN OTHERS THEN
-                    PERFORM pg_advisory_unlock_shared(-(ns::bigint) - 1);
+                    PERFORM pg_advisory_unlock_shared(ns, -2);
                     RAISE;
                 END;
-                PERFORM pg_advisory_unlock_shared(-(ns::bigint) - 1);
+                PERFORM pg_advisory_unlock_shared(ns, -2);
                 RETURN NEXT first;
                 how_many := how_many - 1;
             END IF;
@@ -52,26 +54,37 @@ enum FeedConcurrencySQL {
         END $$
         """,
         """
+        CREATE FUNCTION hearth_feed_in_flight(ns int, OUT lowest bigint, OUT taking bigint) LANGUAGE sql STABLE AS $$
+            SELECT min(top - ((top - l.objid::bigint) % 2147483648 + 2147483648) % 2147483648)
+                    FILTER (WHERE l.objid::bigint < 2147483648),
+                count(*) FILTER (WHERE l.objid::bigint = 4294967294 AND l.mode = 'ShareLock')
+            FROM pg_locks l, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS top FROM hearth_feed_seq) s
+            WHERE l.locktype = 'advisory' AND l.objsubid = 2 AND l.classid::bigint = ns
+                AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        $$
+        """,
+        """
         CREATE FUNCTION hearth_feed_visible_through() RETURNS bigint LANGUAGE plpgsql AS $$
         DECLARE
             ns int := hearth_feed_namespace();
             top bigint;
-            lowest bigint;
+            flight record;
         BEGIN
-            PERFORM pg_advisory_lock(-(ns::bigint) - 1);
-            BEGIN
-                SELECT CASE WHEN is_called THEN last_value ELSE 0 END INTO top FROM hearth_feed_seq;
-                SELECT min(top - ((top - l.objid::bigint) % 2147483648 + 2147483648) % 2147483648) INTO lowest
-                FROM pg_locks l
-                WHERE l.locktype = 'advisory' AND l.objsubid = 2 AND l.classid::bigint = ns
-                    AND l.objid::bigint < 2147483648
-                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database());
-            EXCEPTION WHEN OTHERS THEN
-                PERFORM pg_advisory_unlock(-(ns::bigint) - 1);
-                RAISE;
-            END;
-            PERFORM pg_advisory_unlock(-(ns::bigint) - 1);
-            RETURN COALESCE(lowest - 1, top);
+            SELECT CASE WHEN is_called THEN last_value ELSE 0 END INTO top FROM hearth_feed_seq;
+            flight := hearth_feed_in_flight(ns);
+            IF flight.taking > 0 THEN
+                -- A writer is between taking a number and announcing it: wait until it has.
+                PERFORM pg_advisory_lock(ns, -2);
+                BEGIN
+                    SELECT CASE WHEN is_called THEN last_value ELSE 0 END INTO top FROM hearth_feed_seq;
+                    flight := hearth_feed_in_flight(ns);
+                EXCEPTION WHEN OTHERS THEN
+                    PERFORM pg_advisory_unlock(ns, -2);
+                    RAISE;
+                END;
+                PERFORM pg_advisory_unlock(ns, -2);
+            END IF;
+            RETURN LEAST(COALESCE(flight.lowest - 1, top), top);
         END $$
         """,
         """

@@ -24,8 +24,13 @@ extension SQLExecutor {
 /// Guarantees on both engines:
 /// - ``transaction(_:)`` commits when its body returns and rolls back when it throws;
 ///   nothing of a failed transaction is ever visible;
-/// - write transactions that go through ``DocumentStore`` are applied in feed order
-///   (see `FeedSequence`), so a change-feed reader never skips an entry.
+/// - a change-feed reader never skips an entry of a write that went through
+///   ``DocumentStore`` (SQLite commits in feed order; on PostgreSQL readers stop below the
+///   oldest write still in flight, see `FeedSequence`);
+/// - on SQLite, transactions that queue together share one commit; each still succeeds or
+///   fails alone, and none returns before its commit is durable;
+/// - on PostgreSQL, a transaction chosen as a deadlock victim runs its body again, so a
+///   body must not have effects outside the database.
 public protocol HearthDatabase: Sendable {
     var dialect: SQLDialect { get }
 
