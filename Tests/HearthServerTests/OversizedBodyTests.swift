@@ -39,11 +39,13 @@ import Testing
         [UInt8(ascii: "\"")] + Array(repeating: UInt8(ascii: "x"), count: bytes - 2) + [UInt8(ascii: "\"")]
     }
 
-    /// `answer` is everything read until the server closed: one 413 that announced the close.
+    /// `answer` is everything read until the server closed: one 413 that announced the
+    /// close, and no trace of the platform's internal close mark.
     static func expectOne413ThenClose(_ answer: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let (head, _) = split(answer)
         #expect(head.first?.hasPrefix("HTTP/1.1 413 ") == true, "\(head)", sourceLocation: sourceLocation)
         #expect(head.contains { $0.lowercased() == "connection: close" }, "\(head)", sourceLocation: sourceLocation)
+        #expect(!head.contains { $0.lowercased().hasPrefix("x-hearth") }, "\(head)", sourceLocation: sourceLocation)
         #expect(answer.contains("PAYLOAD_TOO_LARGE"), sourceLocation: sourceLocation)
         #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "one response only", sourceLocation: sourceLocation)
     }

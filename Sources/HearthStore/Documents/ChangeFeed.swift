@@ -14,7 +14,10 @@ extension DocumentStore {
     /// purged, or when `since` is ahead of the server (a reset database).
     public func changes(for userID: String, since: Int64, limit: Int) async throws -> FeedPage {
         try await database.read { executor in
-            let visibleThrough = try await checkCursor(since, executor: executor)
+            // An up-to-date client (the common case) costs this one query.
+            guard let visibleThrough = try await checkCursor(since, userID: userID, executor: executor) else {
+                return FeedPage(changes: [], cursor: since, hasMore: false)
+            }
             let rows = try await executor.query(
                 """
                 SELECT f.seq AS feed_seq, f.collection AS feed_collection, f.doc_id, f.op, \(StoredDocument.columns(of: "d"))
@@ -38,19 +41,23 @@ extension DocumentStore {
     }
 
     /// Throws ``StoreError/cursorExpired`` for a cursor below the purge horizon or above the
-    /// last number handed out; answers the highest seq a reader may serve now (on
-    /// PostgreSQL, just below the oldest transaction still writing). One query.
-    private func checkCursor(_ since: Int64, executor: any SQLExecutor) async throws -> Int64 {
+    /// last number handed out. Answers `nil` when the user's feed holds nothing after
+    /// `since` (nothing to serve, whatever is still in flight), else the highest seq a
+    /// reader may serve now (on PostgreSQL, just below the oldest transaction still
+    /// writing, looked up only when there is something to serve). One query.
+    private func checkCursor(_ since: Int64, userID: String, executor: any SQLExecutor) async throws -> Int64? {
         let visible = executor.dialect == .postgres ? "hearth_feed_visible_through()" : "(\(FeedSequence.currentSQL(.sqlite)))"
         guard let row = try await executor.queryFirst(
             """
             SELECT (SELECT purged_through FROM hearth_feed_horizon WHERE app = ?) AS purged,
-                (\(FeedSequence.currentSQL(executor.dialect))) AS top, \(visible) AS visible
-            """, [.text(app)])
+                (\(FeedSequence.currentSQL(executor.dialect))) AS top,
+                CASE WHEN EXISTS (SELECT 1 FROM hearth_feed WHERE app = ? AND user_id = ? AND seq > ?)
+                    THEN \(visible) END AS visible
+            """, [.text(app), .text(app), .text(userID), .integer(since)])
         else { throw StoreError.unexpectedValue(column: "visible", expected: "a row") }
         if since > 0, since < (try row.optionalInt("purged") ?? 0) { throw StoreError.cursorExpired }
         if since > (try row.optionalInt("top") ?? 0) { throw StoreError.cursorExpired }
-        return try row.optionalInt("visible") ?? 0
+        return try row.optionalInt("visible")
     }
 
     private func checkPurgeHorizon(_ since: Int64, executor: any SQLExecutor) async throws {
