@@ -13,6 +13,8 @@ public enum DocumentID {
     /// Whether `id` may name a document: 1…200 bytes of printable characters, no whitespace.
     public static func isValid(_ id: String) -> Bool {
         guard !id.isEmpty, id.utf8.count <= maxLength else { return false }
+        // Nearly every id is ASCII: printable ASCII is exactly 0x21…0x7E, no property lookup.
+        if id.utf8.allSatisfy({ $0 < 0x80 }) { return id.utf8.allSatisfy { (0x21...0x7E).contains($0) } }
         return id.unicodeScalars.allSatisfy { scalar in
             !scalar.properties.isWhitespace && !(scalar.value < 0x20) && scalar.value != 0x7F
         }

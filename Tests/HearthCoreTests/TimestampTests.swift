@@ -71,9 +71,17 @@ import Testing
         #expect(DocumentID.make(type: "item") != id)
     }
 
-    @Test(arguments: ["", "has space", "new\nline", String(repeating: "x", count: 201)])
+    @Test(arguments: [
+        "", "has space", "new\nline", "tab\there", "del\u{7F}", String(repeating: "x", count: 201), "nbsp\u{A0}here",
+        "em\u{2003}space", "c1\u{85}control",
+    ])
     func invalidIDsAreRefused(id: String) {
         #expect(!DocumentID.isValid(id))
+    }
+
+    @Test(arguments: ["item:0f8fad5b-d9cb-469f-a165-70867728950e", "~!@#$%^&*()_+{}|:\"<>?", "café:1", "名前:2"])
+    func printableIDsAreAccepted(id: String) {
+        #expect(DocumentID.isValid(id))
     }
 }
 
