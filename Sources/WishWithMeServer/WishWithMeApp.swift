@@ -26,7 +26,7 @@ public struct WishWithMeApp: HearthApp {
         return WishWithMeCollection.allCases.map { collection in
             DocumentCollection(
                 name: collection.rawValue, rule: WishWithMeAccessRule(collection: collection, rules: rules),
-                maxDocumentBytes: LegacySyncService.maxDocumentBytes)
+                maxDocumentBytes: LegacySyncService.maxDocumentBytes, concurrentPuts: collection.allowsConcurrentPuts)
         }
     }
 

@@ -43,6 +43,26 @@ import Testing
         }
     }
 
+    /// A client that times out and resends while its first attempt still runs: on
+    /// PostgreSQL the two run side by side, and the resend must still answer the same.
+    @Test(arguments: TestEngine.available)
+    func aBatchResentWhileItsFirstAttemptRunsAppliesOnce(engine: TestEngine) async throws {
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in
+            let alice = try await server.signUp("alice@example.com")
+            for round in 0..<4 {
+                let batch = (0..<20).map { notePut("note:\(round):\($0)", owner: alice.id, title: "n\($0)", mutationID: "r\(round)-m\($0)") }
+                async let first = server.push(alice, batch)
+                async let second = server.push(alice, batch)
+                let (one, two) = try await (first, second)
+                #expect(one.json == two.json)
+                #expect(one.json["results"]?.arrayValue?.allSatisfy { $0["status"] == "applied" && $0["version"] == 1 } == true)
+            }
+            let pulled = try await server.pull(alice, limit: 500).json["changes"]?.arrayValue ?? []
+            #expect(pulled.count == 80)
+            #expect(pulled.allSatisfy { $0["doc"]?["version"] == 1 })
+        }
+    }
+
     @Test(arguments: TestEngine.available)
     func aStaleEditLosesToALaterOneAndReceivesTheWinner(engine: TestEngine) async throws {
         try await TestServer.run(engine: engine, apps: [NotesTestApp()]) { (server: TestServer) async throws in

@@ -116,15 +116,19 @@ final class ConnectionCloseHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        cancelDeadline()
-        let parts = held
-        held = []
-        for (_, promise) in parts { promise?.fail(ChannelError.ioOnClosedChannel) }
+        dropHeldParts()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        dropHeldParts()
+    }
+
+    private func dropHeldParts() {
         cancelDeadline()
+        let parts = held
+        held = []
+        for (_, promise) in parts { promise?.fail(ChannelError.ioOnClosedChannel) }
     }
 
     private func cancelDeadline() {

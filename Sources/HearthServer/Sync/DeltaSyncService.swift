@@ -58,7 +58,8 @@ public struct DeltaSyncService: Sendable {
             })
         }
 
-        let decided = try await documents.write(isolation: .documents) { writer in
+        let concurrent = prepared.allSatisfy { $0.collection.concurrentPuts && $0.mutation.op == .put }
+        let decided = try await documents.write(isolation: concurrent ? .documents : .exclusive) { writer in
             try await apply(prepared, userID: userID, writer: writer)
         }
         var results: [SyncMutationResult] = []
@@ -78,9 +79,11 @@ public struct DeltaSyncService: Sendable {
     /// query, the stored documents from one more, and the new idempotency records are
     /// written together at the end.
     private func apply(_ batch: [PreparedMutation], userID: String, writer: DocumentWriter) async throws -> [SyncMutationResult] {
+        // Documents first: on PostgreSQL this locks them, so a resent batch racing its
+        // first attempt waits for it and then finds its answers below.
+        try await writer.prefetch(batch.map(\.id))
         var answered = try await log.results(of: batch.map(\.mutation.mutationID), by: userID, in: writer.executor)
             .compactMapValues { try? JSONValueDecoder().decode(SyncMutationResult.self, from: $0) }
-        try await writer.prefetch(batch.map(\.id))
         var results: [SyncMutationResult] = []
         var records: [AppliedMutationLog.Record] = []
         let now = documents.clock.now

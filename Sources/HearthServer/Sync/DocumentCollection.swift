@@ -9,14 +9,21 @@ public struct DocumentCollection: Sendable {
     public let maxDocumentBytes: Int
     /// Checks (and may normalise) incoming data; throw an ``APIError`` to reject.
     public let validate: @Sendable (JSONValue) throws -> JSONValue
+    /// Whether puts of this collection may run beside other pushes on PostgreSQL
+    /// (``DocumentWriteIsolation/documents``). Only for rules whose put decides from
+    /// documents read through the writer (which locks them) and from app tables that only
+    /// exclusive writes change; deletes, and any batch with another collection's
+    /// mutations, always run exclusively. Off unless an app says so.
+    public let concurrentPuts: Bool
 
     public init(
-        name: String, rule: any DocumentAccessRule, maxDocumentBytes: Int = 256 * 1024,
+        name: String, rule: any DocumentAccessRule, maxDocumentBytes: Int = 256 * 1024, concurrentPuts: Bool = false,
         validate: @escaping @Sendable (JSONValue) throws -> JSONValue = { $0 }
     ) {
         self.name = name
         self.rule = rule
         self.maxDocumentBytes = maxDocumentBytes
+        self.concurrentPuts = concurrentPuts
         self.validate = validate
     }
 }

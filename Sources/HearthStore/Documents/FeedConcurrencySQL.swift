@@ -18,6 +18,10 @@
 /// All keys are derived from the OID of this schema's `hearth_feed_seq`, so several
 /// schemas in one database (as the tests use) never see each other's writers.
 ///
+/// Upgrading to this scheme (migration `hearth_documents` v2) needs every `hearth`
+/// process stopped first: an older process would still number from `hearth_sequence`
+/// without announcing.
+///
 /// Advisory key spaces (two int4 keys and one int8 key never collide in PostgreSQL):
 /// - `(ns, low 31 bits of seq)`: announced numbers; `(ns, -1)`: the write-isolation lock;
 ///   `(ns, -2)`: the gate; int8 `ns << 32 | hash(app, id)`: one document.
@@ -42,7 +46,7 @@ enum FeedConcurrencySQL {
                 BEGIN
                     first := nextval('hearth_feed_seq');
                     PERFORM pg_advisory_xact_lock(ns, (first & 2147483647)::int);
-                EXCEPTION WHEN OTHERS THEN
+                EXCEPTION WHEN OTHERS OR query_canceled THEN
                     PERFORM pg_advisory_unlock_shared(ns, -2);
                     RAISE;
                 END;
@@ -54,14 +58,22 @@ enum FeedConcurrencySQL {
         END $$
         """,
         """
-        CREATE FUNCTION hearth_feed_in_flight(ns int, OUT lowest bigint, OUT taking bigint) LANGUAGE sql STABLE AS $$
-            SELECT min(top - ((top - l.objid::bigint) % 2147483648 + 2147483648) % 2147483648)
-                    FILTER (WHERE l.objid::bigint < 2147483648),
-                count(*) FILTER (WHERE l.objid::bigint = 4294967294 AND l.mode = 'ShareLock')
-            FROM pg_locks l, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS top FROM hearth_feed_seq) s
+        CREATE FUNCTION hearth_feed_in_flight(ns int, OUT lowest bigint, OUT taking bigint) LANGUAGE plpgsql AS $$
+        DECLARE
+            keys bigint[];
+            after bigint;
+        BEGIN
+            SELECT array_agg(l.objid::bigint) FILTER (WHERE l.objid::bigint < 2147483648),
+                count(*) FILTER (WHERE l.objid::bigint = 4294967294 AND l.mode = 'ShareLock' AND l.granted)
+            INTO keys, taking
+            FROM pg_locks l
             WHERE l.locktype = 'advisory' AND l.objsubid = 2 AND l.classid::bigint = ns
-                AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-        $$
+                AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database());
+            -- Read after pg_locks, so every announced number is at most `after`: each key
+            -- (the low 31 bits) is the number nearest below it with those bits.
+            SELECT CASE WHEN is_called THEN last_value ELSE 0 END INTO after FROM hearth_feed_seq;
+            SELECT min(after - ((after - k) % 2147483648 + 2147483648) % 2147483648) INTO lowest FROM unnest(keys) AS k;
+        END $$
         """,
         """
         CREATE FUNCTION hearth_feed_visible_through() RETURNS bigint LANGUAGE plpgsql AS $$
@@ -78,7 +90,7 @@ enum FeedConcurrencySQL {
                 BEGIN
                     SELECT CASE WHEN is_called THEN last_value ELSE 0 END INTO top FROM hearth_feed_seq;
                     flight := hearth_feed_in_flight(ns);
-                EXCEPTION WHEN OTHERS THEN
+                EXCEPTION WHEN OTHERS OR query_canceled THEN
                     PERFORM pg_advisory_unlock(ns, -2);
                     RAISE;
                 END;

@@ -91,7 +91,9 @@ final class SQLiteGroupCommit: Sendable {
 
     private func commit(_ group: [Member]) async {
         do {
-            try await writer.execute("BEGIN IMMEDIATE")
+            // Off the cooperative pool: with another process holding the lock it may wait
+            // out the busy timeout.
+            try await writer.executeOffThread("BEGIN IMMEDIATE")
         } catch {
             for member in group { member.turn.deliver(.failure(error)) }
             return

@@ -47,7 +47,7 @@ struct PushService: Sendable {
                 case (.refused(let refusal), _): results.append(refusal)
                 case (.change(let change), .failure(let error)): results.append(Self.failure(change.entityID, error))
                 case (.change(let change), .success(let write)):
-                    results.append(await Self.apply(change, in: write))
+                    results.append(try await Self.apply(change, in: write))
                 }
             }
             let body: JSONValue = ["results": .array(results), "serverTime": .string(PantryTime.isoMillis(now))]
@@ -74,8 +74,10 @@ struct PushService: Sendable {
         }
     }
 
-    /// Applies one change in a savepoint and answers its result.
-    private static func apply(_ change: Change, in household: HouseholdWrite) async -> JSONValue {
+    /// Applies one change in a savepoint and answers its result. An engine error (not a
+    /// refusal) ends the whole batch: after some of them SQLite has already rolled the
+    /// transaction back, and going on would write outside it.
+    private static func apply(_ change: Change, in household: HouseholdWrite) async throws -> JSONValue {
         var write = household
         write.clientTimestamp = change.clientTimestamp ?? PantryTime.databaseText(household.now)
         do {
@@ -86,8 +88,6 @@ struct PushService: Sendable {
             return ["entityId": .string(change.entityID), "success": true, "seq": .int(seq)]
         } catch let error as APIError {
             return failure(change.entityID, error)
-        } catch {
-            return ["entityId": .string(change.entityID), "success": false, "error": "Internal server error", "code": "INTERNAL_ERROR"]
         }
     }
 

@@ -5,6 +5,12 @@ import HearthStore
 public enum WishWithMeCollection: String, CaseIterable, Sendable {
     case wishlists, items, marks, bookmarks, users, shares
 
+    /// Whether a put may run beside other pushes on PostgreSQL: wishlist and item rules
+    /// decide from documents read through the writer (locked) and from share grants, which
+    /// only exclusive writes change. Marks and users are not: a user's slug is checked in
+    /// `wwm_slugs`, and deletes cascade to children read without locks.
+    var allowsConcurrentPuts: Bool { self == .wishlists || self == .items }
+
     /// The document `type` stored in this collection (also the id prefix).
     public var documentType: String {
         switch self {

@@ -43,7 +43,9 @@ struct LegacySyncService: Sendable {
     /// returns the conflicts: a refused or stale document is a conflict of its own and the
     /// others are stored; an engine failure stores nothing of the batch.
     func push(_ collection: WishWithMeCollection, userID: String, documents incoming: [JSONValue]) async throws -> [Conflict] {
-        try await documents.write(isolation: .documents) { writer in
+        let onlyPuts = !incoming.contains { $0["_deleted"]?.boolValue == true }
+        let isolation: DocumentWriteIsolation = onlyPuts && collection.allowsConcurrentPuts ? .documents : .exclusive
+        return try await documents.write(isolation: isolation) { writer in
             try await writer.prefetch(incoming.compactMap { $0["_id"]?.stringValue })
             var conflicts: [Conflict] = []
             for document in incoming {

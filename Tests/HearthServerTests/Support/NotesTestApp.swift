@@ -32,7 +32,7 @@ struct NotesTestApp: HearthApp {
         [
             DocumentCollection(
                 name: "notes", rule: OwnedDocumentRule(ownerField: "owner", sharedWithField: "shared_with"),
-                maxDocumentBytes: 16 * 1024,
+                maxDocumentBytes: 16 * 1024, concurrentPuts: true,
                 validate: { data in
                     guard let title = data["title"]?.stringValue, !title.isEmpty, title.count <= 200 else {
                         throw APIError.validation("title must be 1…200 characters")
