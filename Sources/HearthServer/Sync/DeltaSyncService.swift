@@ -32,10 +32,6 @@ public struct DeltaSyncService: Sendable {
         return SyncChangesResponse(changes: page.changes, cursor: String(page.cursor), hasMore: page.hasMore)
     }
 
-    public func push(userID: String, mutations: [SyncMutation]) async throws -> SyncPushResponse {
-        try await push(userID: userID, entries: mutations.map(PushEntry.mutation))
-    }
-
     /// Applies a push batch in one transaction and answers one result per entry, in order.
     public func push(userID: String, entries: [PushEntry]) async throws -> SyncPushResponse {
         let latestClientTime = documents.clock.now.adding(seconds: maxClockAheadSeconds)

@@ -30,9 +30,7 @@ public struct AppliedMutationLog: Sendable {
         -> [String: JSONValue]
     {
         var found: [String: JSONValue] = [:]
-        let unique = Array(Set(mutationIDs))
-        for start in stride(from: 0, to: unique.count, by: 500) {
-            let chunk = Array(unique[start..<min(start + 500, unique.count)])
+        for chunk in Array(Set(mutationIDs)).chunked(by: 500) {
             let rows = try await executor.query(
                 """
                 SELECT mutation_id, result FROM hearth_applied_mutations
@@ -53,14 +51,12 @@ public struct AppliedMutationLog: Sendable {
     /// Records many answers with one statement per 100; call in the transaction that
     /// applied the mutations.
     public func record(_ records: [Record], by userID: String, at time: Timestamp, in executor: any SQLExecutor) async throws {
-        for start in stride(from: 0, to: records.count, by: 100) {
-            let chunk = records[start..<min(start + 100, records.count)]
-            let rows = chunk.map { record -> [SQLValue] in
-                [.text(app), .text(userID), .text(record.mutationID), SQLValue(json: record.result), SQLValue(time)]
-            }
-            try await executor.insertRows(
-                "INSERT INTO hearth_applied_mutations (app, user_id, mutation_id, result, applied_at) VALUES", rows,
-                suffix: "ON CONFLICT (app, user_id, mutation_id) DO NOTHING")
+        let rows = records.map { record -> [SQLValue] in
+            [.text(app), .text(userID), .text(record.mutationID), SQLValue(json: record.result), SQLValue(time)]
         }
+        let statements = SQLStatement.inserting(
+            rows, "INSERT INTO hearth_applied_mutations (app, user_id, mutation_id, result, applied_at) VALUES",
+            suffix: "ON CONFLICT (app, user_id, mutation_id) DO NOTHING")
+        for statement in statements { try await executor.execute(statement.sql, statement.arguments) }
     }
 }

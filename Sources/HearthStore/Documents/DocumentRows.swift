@@ -5,9 +5,6 @@ import HearthCore
 /// (`remove`). Each statement touches rows no other one does, so they can travel
 /// together (``SQLExecutor/executeTogether(_:)``).
 enum DocumentRows {
-    /// Rows per multi-row statement: keeps fan-out to many users to a few statements.
-    static let rowsPerStatement = 100
-
     static func statements(
         storing document: StoredDocument, previousAccess: [String], lostAccess: [String], now: Timestamp
     ) -> [SQLStatement] {
@@ -37,32 +34,24 @@ enum DocumentRows {
                     """, [.text(document.app), .text(document.id)] + SQLPlaceholders.padded(removed.map(SQLValue.text))))
         }
         let added = Set(document.access).subtracting(previousAccess).sorted()
-        statements += multiRow(
-            "INSERT INTO hearth_document_access (app, doc_id, user_id, collection) VALUES",
+        statements += SQLStatement.inserting(
             added.map { [.text(document.app), .text(document.id), .text($0), .text(document.collection)] },
+            "INSERT INTO hearth_document_access (app, doc_id, user_id, collection) VALUES",
             suffix: "ON CONFLICT (app, doc_id, user_id) DO NOTHING")
         let entries =
             document.access.map { ($0, SyncChange.Operation.upsert) } + lostAccess.map { ($0, SyncChange.Operation.remove) }
-        statements += multiRow(
-            "INSERT INTO hearth_feed (app, user_id, doc_id, collection, op, seq, recorded_at) VALUES",
+        statements += SQLStatement.inserting(
             entries.map { user, op in
                 [
                     .text(document.app), .text(user), .text(document.id), .text(document.collection), .text(op.rawValue),
                     .integer(document.seq), SQLValue(now),
                 ]
             },
+            "INSERT INTO hearth_feed (app, user_id, doc_id, collection, op, seq, recorded_at) VALUES",
             suffix: """
                 ON CONFLICT (app, user_id, doc_id) DO UPDATE SET collection = excluded.collection,
                     op = excluded.op, seq = excluded.seq, recorded_at = excluded.recorded_at
                 """)
         return statements
-    }
-
-    private static func multiRow(_ prefix: String, _ rows: [[SQLValue]], suffix: String) -> [SQLStatement] {
-        stride(from: 0, to: rows.count, by: rowsPerStatement).map { start in
-            let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
-            let placeholders = chunk.map { row in "(" + Array(repeating: "?", count: row.count).joined(separator: ", ") + ")" }
-            return SQLStatement("\(prefix) \(placeholders.joined(separator: ", ")) \(suffix)", chunk.flatMap { $0 })
-        }
     }
 }

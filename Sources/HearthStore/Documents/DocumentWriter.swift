@@ -22,7 +22,8 @@ public struct DocumentWriter: Sendable {
     /// documents pays one round trip instead of one per document.
     public func prefetch(_ ids: some Sequence<String>) async throws {
         let missing = Array(Set(ids.filter { state.cached($0) == nil })).sorted()
-        for chunk in stride(from: 0, to: missing.count, by: 500).map({ Array(missing[$0..<min($0 + 500, missing.count)]) }) {
+        for slice in missing.chunked(by: 500) {
+            let chunk = Array(slice)
             if state.locksDocuments { try await lock(chunk) }
             let found = try await store.fetch(ids: chunk, in: executor)
             for id in chunk { state.remember(found[id], as: id) }

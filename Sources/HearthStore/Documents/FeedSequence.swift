@@ -93,11 +93,7 @@ final class FeedSequence: Sendable {
         }
     }
 
-    /// The highest number handed out so far, by any transaction.
-    static func current(_ executor: any SQLExecutor) async throws -> Int64 {
-        try await executor.queryFirst(currentSQL(executor.dialect))?.int("value") ?? 0
-    }
-
+    /// The highest number handed out so far, by any transaction, as a one-column query.
     static func currentSQL(_ dialect: SQLDialect) -> String {
         switch dialect {
         case .sqlite: "SELECT value FROM hearth_sequence WHERE name = 'feed'"

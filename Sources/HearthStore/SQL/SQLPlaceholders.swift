@@ -20,12 +20,3 @@ public enum SQLPlaceholders {
         return width
     }
 }
-
-extension SQLExecutor {
-    /// One multi-row `INSERT` for `rows` (at most a few hundred; callers chunk larger sets).
-    public func insertRows(_ prefix: String, _ rows: [[SQLValue]], suffix: String) async throws {
-        guard !rows.isEmpty else { return }
-        let placeholders = rows.map { row in "(" + Array(repeating: "?", count: row.count).joined(separator: ", ") + ")" }
-        try await execute("\(prefix) \(placeholders.joined(separator: ", ")) \(suffix)", rows.flatMap { $0 })
-    }
-}

@@ -7,6 +7,18 @@ public struct SQLStatement: Sendable {
         self.sql = sql
         self.arguments = arguments
     }
+
+    /// Multi-row `INSERT`s of `rows`, at most `rowsPerStatement` each, so fan-out to many
+    /// users (or a batch's idempotency records) costs a few statements:
+    /// `"<prefix> (?, …), (?, …) <suffix>"`.
+    public static func inserting(
+        _ rows: [[SQLValue]], _ prefix: String, suffix: String, rowsPerStatement: Int = 100
+    ) -> [SQLStatement] {
+        rows.chunked(by: rowsPerStatement).map { chunk in
+            let placeholders = chunk.map { row in "(" + Array(repeating: "?", count: row.count).joined(separator: ", ") + ")" }
+            return SQLStatement("\(prefix) \(placeholders.joined(separator: ", ")) \(suffix)", chunk.flatMap { $0 })
+        }
+    }
 }
 
 extension SQLExecutor {

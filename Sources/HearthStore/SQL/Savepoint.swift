@@ -4,10 +4,9 @@ extension SQLExecutor {
     /// everything written before it. This is how one bad step of a batch (a rejected
     /// mutation, a failed constraint) leaves the rest of the batch applied.
     ///
-    /// Savepoints nest; `name` only needs to differ from an enclosing one's for clarity.
-    public func withSavepoint<T: Sendable>(
-        named name: String = "hearth_step", _ body: () async throws -> T
-    ) async throws -> T {
+    /// Savepoints nest.
+    public func withSavepoint<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        let name = "hearth_step"
         try await execute("SAVEPOINT \(name)")
         let value: T
         do {

@@ -36,7 +36,7 @@ public final class SQLiteDatabase: HearthDatabase {
         self.path = path
         let pool = try DatabasePool(path: path, configuration: configuration)
         self.pool = pool
-        self.groupCommit = SQLiteGroupCommit(writer: SQLiteWriterExecutor(pool: pool))
+        self.groupCommit = SQLiteGroupCommit(writer: SQLiteExecutor(pool: pool, connection: .writer))
     }
 
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
@@ -44,7 +44,7 @@ public final class SQLiteDatabase: HearthDatabase {
     }
 
     public func read<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
-        try await body(SQLiteReaderExecutor(pool: pool))
+        try await body(SQLiteExecutor(pool: pool, connection: .reader))
     }
 
     public func checkHealth() async throws {
@@ -56,16 +56,24 @@ public final class SQLiteDatabase: HearthDatabase {
     }
 }
 
-/// Runs statements on the writer connection, inside the transaction the group commit opened.
+/// Runs statements on one of the pool's connections: the writer (inside the transaction
+/// the group commit opened) or a reader (each statement seeing the latest committed state).
 ///
-/// Statements run synchronously on the calling thread (GRDB's serial writer queue runs an
-/// uncontended `sync` block inline): the group commit already guarantees one user of the
-/// connection at a time, and a statement takes microseconds, while a hop to the queue's
-/// thread and back costs two thread wake-ups — which dominated a batched write's time.
-/// Statements that may wait on the disk (`COMMIT`, see ``executeOffThread(_:)``) do hop,
-/// so an fsync never holds one of Swift's few cooperative threads.
-struct SQLiteWriterExecutor: SQLExecutor {
+/// Statements run synchronously on the calling thread (GRDB runs an uncontended `sync`
+/// block of its serial queue inline): the group commit guarantees one user of the writer
+/// at a time, and a statement takes microseconds, while a hop to the queue's thread and
+/// back costs two thread wake-ups — which dominated a batched write's time, and cost more
+/// than an idle sync's whole query. Statements that may wait on the disk (`BEGIN`,
+/// `COMMIT`, see ``executeOffThread(_:)``) do hop, so an fsync or a busy wait never holds
+/// one of Swift's few cooperative threads.
+struct SQLiteExecutor: SQLExecutor {
+    enum Connection {
+        case writer
+        case reader
+    }
+
     let pool: DatabasePool
+    let connection: Connection
     var dialect: SQLDialect { .sqlite }
 
     func execute(_ sql: String, _ arguments: [SQLValue]) async throws {
@@ -78,38 +86,16 @@ struct SQLiteWriterExecutor: SQLExecutor {
         return try onCallingThread { db in try SQLiteValues.rows(SQLiteStatements.fetchAll(db, sql, statementArguments)) }
     }
 
-    /// GRDB's blocking accessor (an async caller would otherwise get the hopping one).
+    /// GRDB's blocking accessors (an async caller would otherwise get the hopping ones).
     private func onCallingThread<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.writeWithoutTransaction(body)
+        switch connection {
+        case .writer: try pool.writeWithoutTransaction(body)
+        case .reader: try pool.read(body)
+        }
     }
 
     /// Runs a transaction-control statement on the writer queue's own thread.
     func executeOffThread(_ sql: String) async throws {
         try await pool.writeWithoutTransaction { db in try SQLiteStatements.execute(db, sql, []) }
-    }
-}
-
-/// Runs statements on reader connections, each seeing the latest committed state.
-///
-/// Like the writer's, statements run on the calling thread: reading SQLite's page cache
-/// is CPU work like any other, and the hop to a reader queue and back cost more than an
-/// idle sync's whole query.
-struct SQLiteReaderExecutor: SQLExecutor {
-    let pool: DatabasePool
-    var dialect: SQLDialect { .sqlite }
-
-    func execute(_ sql: String, _ arguments: [SQLValue]) async throws {
-        let statementArguments = SQLiteValues.arguments(arguments)
-        try onCallingThread { db in try SQLiteStatements.execute(db, sql, statementArguments) }
-    }
-
-    func query(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow] {
-        let statementArguments = SQLiteValues.arguments(arguments)
-        return try onCallingThread { db in try SQLiteValues.rows(SQLiteStatements.fetchAll(db, sql, statementArguments)) }
-    }
-
-    /// GRDB's blocking accessor (an async caller would otherwise get the hopping one).
-    private func onCallingThread<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.read(body)
     }
 }

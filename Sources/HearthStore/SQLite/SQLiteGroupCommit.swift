@@ -38,9 +38,9 @@ final class SQLiteGroupCommit: Sendable {
     }
 
     private let queue = Mutex(Queue())
-    private let writer: SQLiteWriterExecutor
+    private let writer: SQLiteExecutor
 
-    init(writer: SQLiteWriterExecutor) {
+    init(writer: SQLiteExecutor) {
         self.writer = writer
     }
 
