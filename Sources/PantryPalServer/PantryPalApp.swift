@@ -33,7 +33,7 @@ public struct PantryPalApp: HearthApp {
         let transactions = HouseholdTransactions(database: database, clock: clock)
         let accounts = AccountService(
             database: database, passwords: services.passwords, sessions: sessions,
-            failedLogins: RateLimiter(limit: settings.failedLoginsPerEmail, windowSeconds: 15 * 60, clock: clock))
+            failedLogins: services.rateLimiter("failed-logins", limit: settings.failedLoginsPerEmail, windowSeconds: 15 * 60))
         let apple = AppleSignIn(
             verifier: AppleKeySetVerifier(keySetURL: settings.appleKeySetURL, clientIDs: settings.appleClientIDs, http: .shared, clock: clock),
             database: database, sessions: sessions)
@@ -42,8 +42,8 @@ public struct PantryPalApp: HearthApp {
         } ?? NoProductProvider()
         let lookup = ProductLookup(transactions: transactions, provider: provider)
         let rateLimit = PantryRateLimitMiddleware(
-            perUser: RateLimiter(limit: settings.requestsPerUser, windowSeconds: 15 * 60, clock: clock),
-            perAddress: RateLimiter(limit: settings.requestsPerAddress, windowSeconds: 15 * 60, clock: clock))
+            perUser: services.rateLimiter("requests-per-user", limit: settings.requestsPerUser, windowSeconds: 15 * 60),
+            perAddress: services.rateLimiter("requests-per-address", limit: settings.requestsPerAddress, windowSeconds: 15 * 60))
 
         let api = routes.group("api")
         StatusRoutes(clock: clock).register(on: routes, api: api.group().add(middleware: rateLimit))
@@ -56,11 +56,11 @@ public struct PantryPalApp: HearthApp {
         AuthRoutes(accounts: accounts, appleSignIn: apple).register(public: publicAuth, signedIn: signedIn.group("auth"))
         HouseholdRoutes(
             households: HouseholdService(database: database, clock: clock), transactions: transactions,
-            inviteAttempts: RateLimiter(limit: settings.inviteAttemptsPerMinute, windowSeconds: 60, clock: clock)
+            inviteAttempts: services.rateLimiter("invite-attempts", limit: settings.inviteAttemptsPerMinute, windowSeconds: 60)
         ).register(on: signedIn.group("household"))
         ProductRoutes(
             transactions: transactions, lookup: lookup,
-            lookupLimiter: RateLimiter(limit: settings.upcLookupsPerMinute, windowSeconds: 60, clock: clock)
+            lookupLimiter: services.rateLimiter("upc-lookups", limit: settings.upcLookupsPerMinute, windowSeconds: 60)
         ).register(on: signedIn.group("products"))
         InventoryRoutes(transactions: transactions, lookup: lookup).register(on: signedIn.group("inventory"))
         LocationRoutes(transactions: transactions).register(on: signedIn.group("locations"))

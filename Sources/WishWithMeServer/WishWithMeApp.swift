@@ -44,7 +44,7 @@ public struct WishWithMeApp: HearthApp {
             .register(on: signedIn.group("api/v2/sync"))
         ShareRoutes(
             service: ShareService(documents: services.documents, rules: rules), settings: settings,
-            grantThrottle: services.authThrottle.addressMiddleware(app: name)
+            grantThrottle: services.authThrottle.addressMiddleware
         ).register(on: signedIn)
         let oauth = OAuthRoutes(
             service: OAuthService(services: services, accounts: accounts, rules: rules, settings: settings, http: .shared),

@@ -17,8 +17,10 @@ struct ServeCommand: AsyncParsableCommand {
             on Ctrl-C or SIGTERM, finishing requests in flight.
 
             Settings come from flags, then HEARTH_* environment variables, then defaults. On \
-            first start a random signing secret is written to <data-dir>/signing-secret (mode \
-            0600) and reused afterwards; keep it private and back it up with the database.
+            first start a random signing secret is stored in the database (adopting an older \
+            <data-dir>/signing-secret file) and reused afterwards, by every process sharing a \
+            PostgreSQL database; HEARTH_SIGNING_SECRET or --signing-secret-file override it. \
+            Back the database up; it holds the secret.
 
             Apps: wishwithme (the Wish With Me API; `--app wishwithme` serves it alone at / as a \
             drop-in replacement for the original backend). Its own settings are HEARTH_WWM_* \
@@ -47,8 +49,12 @@ struct ServeCommand: AsyncParsableCommand {
             let configuration = try ServerConfiguration.resolve(overrides)
             let logger = LogOutput.start(level: configuration.logLevel)
             try DatabaseOpener.prepareDataDirectory(configuration.dataDirectory)
-            let secret = try SigningSecret.loadOrCreate(inDirectory: configuration.dataDirectory)
             let database = try await DatabaseOpener.open(configuration, logger: logger)
+            // The platform's tables first: the signing secret lives in one of them.
+            try await MigrationRunner(database: database, logger: logger).run(HearthPlatform.platformMigrations)
+            let secret = try await SigningSecret.resolve(
+                explicit: configuration.signingSecret, keys: ServerKeyStore(database: database),
+                dataDirectory: configuration.dataDirectory, logger: logger)
             let threadPool = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
             threadPool.start()
             let platform = try HearthPlatform(

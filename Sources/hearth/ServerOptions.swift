@@ -3,7 +3,7 @@ import HearthServer
 
 /// Options shared by every command that opens the database.
 struct StorageOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the SQLite database and the signing secret live. [env: HEARTH_DATA_DIR] (default: ./hearth-data)", valueName: "path"))
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the SQLite database lives. [env: HEARTH_DATA_DIR] (default: ./hearth-data)", valueName: "path"))
     var dataDirectory: String?
 
     @Option(help: ArgumentHelp("Use PostgreSQL instead of SQLite, e.g. postgres://user:pass@host:5432/hearth. [env: HEARTH_DATABASE_URL]", valueName: "url"))
@@ -57,6 +57,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("bcrypt cost for new password hashes, 10…16. [env: HEARTH_BCRYPT_COST] (default: 12)", valueName: "n"))
     var bcryptCost: Int?
 
+    @Option(help: ArgumentHelp("Sign tokens with the secret in this file (64+ hex digits) instead of the database's own; or set HEARTH_SIGNING_SECRET. [env: HEARTH_SIGNING_SECRET_FILE]", valueName: "path"))
+    var signingSecretFile: String?
+
     func apply(to overrides: inout ServerConfiguration.Overrides) {
         overrides.host = host
         overrides.port = port
@@ -70,5 +73,6 @@ struct ServerOptions: ParsableArguments {
         overrides.refreshTokenSeconds = refreshTokenSeconds
         overrides.refreshReuseGraceSeconds = refreshGraceSeconds
         overrides.bcryptCost = bcryptCost
+        overrides.signingSecretFile = signingSecretFile
     }
 }

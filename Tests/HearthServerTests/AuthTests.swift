@@ -108,10 +108,11 @@ import Testing
         }
     }
 
-    @Test func authRoutesAreThrottledPerAddressWithRetryAfter() async throws {
+    @Test(arguments: TestEngine.available)
+    func authRoutesAreThrottledPerAddressWithRetryAfter(engine: TestEngine) async throws {
         var configuration = TestServer.testConfiguration()
         configuration.authRequestsPerMinutePerAddress = 3
-        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()], configuration: configuration) { (server: TestServer) async throws in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()], configuration: configuration) { (server: TestServer) async throws in
             for attempt in 1...3 {
                 let response = try await login(server, "nobody@example.com", from: "203.0.113.7")
                 #expect(response.status == 401, "attempt \(attempt)")
@@ -127,10 +128,11 @@ import Testing
         }
     }
 
-    @Test func authRoutesAreThrottledPerAccountAcrossAddresses() async throws {
+    @Test(arguments: TestEngine.available)
+    func authRoutesAreThrottledPerAccountAcrossAddresses(engine: TestEngine) async throws {
         var configuration = TestServer.testConfiguration()
         configuration.authRequestsPerMinutePerAccount = 2
-        try await TestServer.run(engine: .sqlite, apps: [NotesTestApp()], configuration: configuration) { (server: TestServer) async throws in
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()], configuration: configuration) { (server: TestServer) async throws in
             #expect(try await login(server, "victim@example.com", from: "203.0.113.1").status == 401)
             #expect(try await login(server, "Victim@example.com", from: "203.0.113.2").status == 401)
             #expect(try await login(server, "victim@example.com", from: "203.0.113.3").status == 429)

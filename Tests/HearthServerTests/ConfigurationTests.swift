@@ -31,20 +31,14 @@ import Testing
         #expect(throws: ConfigurationError.self) { try ServerConfiguration.resolve(.init(), environment: ["HEARTH_TRUSTED_PROXIES": "proxy.local"]) }
     }
 
-    @Test func theSigningSecretIsCreatedPrivateOnceAndReused() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)").path
-        try DatabaseOpener.prepareDataDirectory(directory)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try SigningSecret.loadOrCreate(inDirectory: directory)
-        let second = try SigningSecret.loadOrCreate(inDirectory: directory)
-        #expect(first.count >= 32)
-        #expect(first == second)
-        let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/" + SigningSecret.fileName)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        let other = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)").path
-        try DatabaseOpener.prepareDataDirectory(other)
-        defer { try? FileManager.default.removeItem(atPath: other) }
-        #expect(try SigningSecret.loadOrCreate(inDirectory: other) != first)
+    @Test func anOperatorSecretComesFromTheEnvironmentOrAFileNeverBoth() throws {
+        let hex = String(repeating: "ab", count: 32)
+        #expect(try ServerConfiguration.resolve(.init(), environment: ["HEARTH_SIGNING_SECRET": hex]).signingSecret == .hex(hex))
+        var flags = ServerConfiguration.Overrides()
+        flags.signingSecretFile = "/run/secrets/hearth"
+        #expect(try ServerConfiguration.resolve(flags, environment: [:]).signingSecret == .file("/run/secrets/hearth"))
+        #expect(try ServerConfiguration.resolve(.init(), environment: [:]).signingSecret == nil)
+        #expect { try ServerConfiguration.resolve(flags, environment: ["HEARTH_SIGNING_SECRET": hex]) } throws: { "\($0)".contains("not both") }
     }
 
     @Test func aDataDirectoryThatIsAFileIsRefused() throws {

@@ -14,12 +14,19 @@ public struct AppServices: Sendable {
     public let refreshTokens: RefreshTokens
     public let passwords: PasswordHasher
     public let authThrottle: AuthThrottle
+    /// Where this server counts rate limits: shared by every process on PostgreSQL.
+    public let rateLimits: any RateLimitStore
     public let jobs: JobQueue
     public let feedHub: FeedHub
     public let logger: Logger
     /// A 32-byte key of this app alone, derived from the server's signing secret (HKDF,
     /// info `hearth-app:<name>`), for apps that sign tokens of their own shape.
     public let appSigningKey: [UInt8]
+
+    /// A limit of this app named `name` (scoped to the app, so apps never share buckets).
+    public func rateLimiter(_ name: String, limit: Int, windowSeconds: Int) -> RateLimiter {
+        RateLimiter(name: "\(appName).\(name)", rule: RateLimitRule(limit: limit, windowSeconds: windowSeconds), store: rateLimits, clock: clock)
+    }
 
     /// Requires a valid access token of this app on the routes it is added to.
     public var requireAccessToken: BearerAuthMiddleware {

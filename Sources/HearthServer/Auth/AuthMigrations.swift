@@ -14,6 +14,9 @@ public enum AuthMigrations {
                 """,
                 "CREATE INDEX hearth_refresh_tokens_by_family ON hearth_refresh_tokens (family_id)",
                 "CREATE INDEX hearth_refresh_tokens_by_user ON hearth_refresh_tokens (app, user_id)",
-            ])
+            ]),
+        Migration(
+            module: "hearth_auth", version: 2, name: "server keys",
+            sql: ["CREATE TABLE hearth_server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at BIGINT NOT NULL)"]),
     ]
 }

@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// How long the most recently rotated refresh token may be presented again.
     public var refreshReuseGraceSeconds = 30
     public var bcryptCost = 12
+    /// A signing secret the operator keeps elsewhere; `nil` means the database's own.
+    public var signingSecret: SigningSecret.Explicit?
 
     public init() {}
 
@@ -46,6 +48,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         public var refreshTokenSeconds: Int?
         public var refreshReuseGraceSeconds: Int?
         public var bcryptCost: Int?
+        public var signingSecretFile: String?
 
         public init() {}
     }
@@ -85,6 +88,13 @@ public struct ServerConfiguration: Sendable, Hashable {
         configuration.refreshTokenSeconds = try settings.int(\.refreshTokenSeconds, "HEARTH_REFRESH_TOKEN_SECONDS", in: 60...(365 * 86_400)) ?? configuration.refreshTokenSeconds
         configuration.refreshReuseGraceSeconds = try settings.int(\.refreshReuseGraceSeconds, "HEARTH_REFRESH_GRACE_SECONDS", in: 0...30) ?? configuration.refreshReuseGraceSeconds
         configuration.bcryptCost = try settings.int(\.bcryptCost, "HEARTH_BCRYPT_COST", in: 10...16) ?? configuration.bcryptCost
+        // The secret itself only from the environment: a flag would show in `ps`.
+        let secretFile = settings.string(\.signingSecretFile, "HEARTH_SIGNING_SECRET_FILE")
+        let secretText = environment["HEARTH_SIGNING_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        if secretFile != nil && secretText != nil {
+            throw ConfigurationError(setting: "signing secret", message: "set HEARTH_SIGNING_SECRET or a signing secret file, not both")
+        }
+        configuration.signingSecret = secretFile.map { .file($0) } ?? secretText.map { .hex($0) }
         return configuration
     }
 }

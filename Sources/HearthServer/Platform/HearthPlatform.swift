@@ -22,6 +22,7 @@ public struct HearthPlatform: Sendable {
     public let metrics = ServerMetrics()
     public let feedHub: FeedHub
     public let jobSignal = JobSignal()
+    public let rateLimits: any RateLimitStore
     let secret: [UInt8]
     let threadPool: NIOThreadPool
 
@@ -50,9 +51,16 @@ public struct HearthPlatform: Sendable {
         self.threadPool = threadPool
         self.logger = logger
         self.feedHub = FeedHub(metrics: metrics)
+        self.rateLimits = Self.rateLimitStore(for: database)
     }
 
-    public static let platformMigrations = DocumentMigrations.all + AuthMigrations.all + JobMigrations.all
+    /// Counts in PostgreSQL, which any number of processes may share; in memory on SQLite,
+    /// which one process serves.
+    public static func rateLimitStore(for database: any HearthDatabase) -> any RateLimitStore {
+        (database as? PostgresDatabase).map { PostgresRateLimitStore(database: $0) } ?? InMemoryRateLimitStore()
+    }
+
+    public static let platformMigrations = DocumentMigrations.all + AuthMigrations.all + JobMigrations.all + RateLimitMigrations.all
 
     /// The platform's migrations followed by those of `apps`.
     public static func migrations(of apps: [any HearthApp]) -> [Migration] {
@@ -72,6 +80,9 @@ public struct HearthPlatform: Sendable {
     /// The services of one app.
     public func services(for app: any HearthApp) async -> AppServices {
         let signal = jobSignal
+        let limiter = { (name: String, limit: Int) in
+            RateLimiter(name: "\(app.name).\(name)", rule: RateLimitRule(limit: limit, windowSeconds: 60), store: rateLimits, clock: clock)
+        }
         return AppServices(
             appName: app.name, configuration: configuration, database: database,
             documents: DocumentStore(app: app.name, database: database, clock: clock, observer: feedHub), clock: clock,
@@ -81,8 +92,9 @@ public struct HearthPlatform: Sendable {
                 reuseGraceSeconds: Int64(configuration.refreshReuseGraceSeconds)),
             passwords: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
             authThrottle: AuthThrottle(
-                requestsPerMinutePerAddress: configuration.authRequestsPerMinutePerAddress,
-                requestsPerMinutePerAccount: configuration.authRequestsPerMinutePerAccount, clock: clock),
+                perAddress: limiter("auth-per-address", configuration.authRequestsPerMinutePerAddress),
+                perAccount: limiter("auth-per-account", configuration.authRequestsPerMinutePerAccount)),
+            rateLimits: rateLimits,
             jobs: JobQueue(app: app.name, clock: clock, wakeUp: { signal.wakeUp() }), feedHub: feedHub,
             logger: logger.withMetadata(["app": .string(app.name)]),
             appSigningKey: Self.appSigningKey(secret: secret, app: app.name))
@@ -113,7 +125,8 @@ public struct HearthPlatform: Sendable {
 
         var jobDefinitions: [String: JobDefinition] = [:]
         var documentStores: [DocumentStore] = []
-        var housekeeping: [Housekeeping] = []
+        let rateLimits = rateLimits
+        var housekeeping = [Housekeeping(name: "full rate-limit buckets") { [clock] in try await rateLimits.forgetFullBuckets(now: clock.now) }]
         for app in apps {
             let services = await services(for: app)
             let routes = isRootMounted ? router.group() : router.group(RouterPath(app.name))

@@ -53,19 +53,21 @@ struct AccountService: Sendable {
 
     func login(email: String, password: String, refreshable: Bool, device: String?) async throws -> (UserRecord, SessionStore.Issued) {
         let key = UserRecord.normalizedEmail(email)
-        if case .limited(let seconds) = await failedLogins.check(key) {
+        // Every attempt reserves a failure before the password is checked, so parallel
+        // guesses (on any number of processes) cannot overrun the limit; a success gives
+        // its reservation back.
+        if case .limited(let seconds) = try await failedLogins.consume(key) {
             throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .authentication)
         }
         let user = try await database.read { executor in try await UserRecord.find(normalizedEmail: key, in: executor) }
         guard let user, let hash = user.passwordHash else {
             try await passwords.verifyNothing(password)
-            _ = await failedLogins.consume(key)
             throw APIError(.unauthorized, code: .unauthorized, message: "Invalid credentials", headers: BearerAuthMiddleware.challenge)
         }
         guard try await passwords.verify(password, against: hash) else {
-            _ = await failedLogins.consume(key)
             throw APIError(.unauthorized, code: .unauthorized, message: "Invalid credentials", headers: BearerAuthMiddleware.challenge)
         }
+        try await failedLogins.refund(key)
         let issued = try await database.transaction { executor in
             try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor)
         }

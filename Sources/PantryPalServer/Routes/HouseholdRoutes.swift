@@ -30,15 +30,20 @@ struct HouseholdRoutes: Sendable {
             let userID = try context.requireUser()
             let fields = try await RequestFields.read(request, context: context)
             guard let code = try fields.text("code") else { throw PantryError.badRequest("Invite code is required") }
-            if case .limited(let seconds) = await inviteAttempts.check(userID) {
-                throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .general)
-            }
+            // The attempt is reserved before the code is tried, so parallel guesses (on
+            // any number of processes) cannot overrun the budget; a join gives it back.
+            try await spendInviteAttempt(userID)
+            let joined: Response
             do {
-                return Response.json(try await households.join(userID: userID, code: code))
+                joined = Response.json(try await households.join(userID: userID, code: code))
             } catch let error as APIError where error.status.code < 500 {
-                _ = await inviteAttempts.consume(userID)
+                throw error  // a wrong code keeps its attempt spent
+            } catch {
+                try? await inviteAttempts.refund(userID)
                 throw error
             }
+            try await inviteAttempts.refund(userID)
+            return joined
         }
         group.get("members") { _, context in
             Response.json(try await households.members(userID: try context.requireUser()))
@@ -56,7 +61,7 @@ struct HouseholdRoutes: Sendable {
 
     /// Previews and failed joins share a budget per user (W7), against guessing codes.
     private func spendInviteAttempt(_ userID: String) async throws {
-        if case .limited(let seconds) = await inviteAttempts.consume(userID) {
+        if case .limited(let seconds) = try await inviteAttempts.consume(userID) {
             throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .general)
         }
     }

@@ -10,9 +10,9 @@ struct PantryRateLimitMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let decision = if let userID = context.userID {
-            await perUser.consume(userID)
+            try await perUser.consume(userID)
         } else {
-            await perAddress.consume(context.clientAddress ?? "unknown")
+            try await perAddress.consume(context.clientAddress ?? "unknown")
         }
         if case .limited(let seconds) = decision {
             throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .general)

@@ -11,7 +11,7 @@ struct ProductRoutes: Sendable {
     func register(on group: RouterGroup<HearthRequestContext>) {
         group.get("lookup/:upc") { _, context in
             let userID = try context.requireUser()
-            if case .limited(let seconds) = await lookupLimiter.consume(userID) {
+            if case .limited(let seconds) = try await lookupLimiter.consume(userID) {
                 throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .upcLookup)
             }
             let upc = try context.pantryParameter("upc").trimmed

@@ -11,7 +11,7 @@ struct AuthRoutes: Sendable {
 
     func register(on api: RouterGroup<HearthRequestContext>) {
         let auth = api.group("api/v2/auth")
-        let throttled = auth.group().add(middleware: services.authThrottle.addressMiddleware(app: services.appName))
+        let throttled = auth.group().add(middleware: services.authThrottle.addressMiddleware)
         throttled.post("register") { request, context in try await register(request, context) }
         throttled.post("login") { request, context in try await login(request, context) }
         throttled.post("refresh") { request, context in try await refresh(request, context) }
@@ -22,7 +22,7 @@ struct AuthRoutes: Sendable {
 
     func register(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let input = try RegisterRequest(try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize))
-        try await services.authThrottle.checkAccount(input.email, app: services.appName)
+        try await services.authThrottle.checkAccount(input.email)
         let hash = try await services.passwords.hash(input.password)
         guard let user = try await accounts.create(.init(email: input.email, passwordHash: hash, name: input.name, locale: input.locale))
         else { throw APIError(.conflict, code: .conflict, message: "Email already registered") }
@@ -31,7 +31,7 @@ struct AuthRoutes: Sendable {
 
     func login(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let input = try LoginRequest(try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize))
-        try await services.authThrottle.checkAccount(input.email, app: services.appName)
+        try await services.authThrottle.checkAccount(input.email)
         let invalid = APIError(.unauthorized, code: .unauthorized, message: "Invalid email or password")
         guard let account = try await accounts.account(email: input.email), let hash = account.passwordHash else {
             try await services.passwords.verifyNothing(input.password)
@@ -48,7 +48,7 @@ struct AuthRoutes: Sendable {
     func refresh(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let input = try RefreshTokenRequest(try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize))
         // Per presented token: contains the original iOS app's refresh-retry loop (spec §2.8).
-        try await services.authThrottle.checkAccount("refresh|" + input.refreshToken, app: services.appName)
+        try await services.authThrottle.checkAccount("refresh|" + input.refreshToken)
         let rotation: RefreshTokens.Rotation
         do {
             rotation = try await services.refreshTokens.rotate(input.refreshToken, app: services.appName)

@@ -20,7 +20,7 @@ struct NotesAuthRoutes: Sendable {
 
     func register(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let credentials = try await request.decode(as: Credentials.self, context: context)
-        try await services.authThrottle.checkAccount(credentials.email, app: services.appName)
+        try await services.authThrottle.checkAccount(credentials.email)
         let userID = DocumentID.make(type: "user")
         let hash = try await services.passwords.hash(credentials.password)
         try await services.database.transaction { executor in
@@ -36,7 +36,7 @@ struct NotesAuthRoutes: Sendable {
 
     func login(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let credentials = try await request.decode(as: Credentials.self, context: context)
-        try await services.authThrottle.checkAccount(credentials.email, app: services.appName)
+        try await services.authThrottle.checkAccount(credentials.email)
         let row = try await services.database.read { executor in
             try await executor.queryFirst(
                 "SELECT id, password_hash FROM notes_users WHERE app = ? AND email = ?",

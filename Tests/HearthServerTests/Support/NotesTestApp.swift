@@ -47,7 +47,7 @@ struct NotesTestApp: HearthApp {
 
     func addRoutes(to routes: RouterGroup<HearthRequestContext>, services: AppServices) {
         let auth = NotesAuthRoutes(services: services)
-        let authGroup = routes.group("auth").add(middleware: services.authThrottle.addressMiddleware(app: name))
+        let authGroup = routes.group("auth").add(middleware: services.authThrottle.addressMiddleware)
         authGroup.post("register") { request, context in try await auth.register(request, context) }
         authGroup.post("login") { request, context in try await auth.login(request, context) }
         authGroup.post("refresh") { request, context in try await auth.refresh(request, context) }

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HearthClient
 import HearthCore
@@ -48,7 +49,25 @@ struct ConvergenceTests {
         }
     }
 
-    static func simulate(seed: UInt64, syncProtocol: WishSyncProtocol, server: TestServer) async throws {
+    /// The same schedules against a `hearth serve` elsewhere, named by
+    /// `HEARTH_CONVERGENCE_SERVER_URL` (`scripts/convergence.sh --server URL`): for example
+    /// several processes behind a load balancer (`scripts/scale-out.py` runs it so).
+    @Test(.enabled(if: environment["HEARTH_CONVERGENCE_SERVER_URL"] != nil), arguments: cases)
+    func concurrentOfflineEditsConvergeOnAnExternalServer(seed: UInt64, syncProtocol: WishSyncProtocol) async throws {
+        let http = HTTPClient(eventLoopGroup: .singletonMultiThreadedEventLoopGroup)
+        let server = ExternalServer(baseURL: Self.environment["HEARTH_CONVERGENCE_SERVER_URL"] ?? "", http: http)
+        // Accounts stay on that server, so each run signs up people of its own.
+        let run = "+\(seed)-\(syncProtocol)-\(UUID().uuidString.prefix(8).lowercased())"
+        do {
+            try await Self.simulate(seed: seed, syncProtocol: syncProtocol, server: server, people: run)
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+        try await http.shutdown()
+    }
+
+    static func simulate(seed: UInt64, syncProtocol: WishSyncProtocol, server: any DeviceServer, people tag: String = "") async throws {
         var random = SeededRandom(seed: seed)
         let phone = try Device.make("alice-phone", on: server, syncProtocol: syncProtocol)
         let laptop = try Device.make("alice-laptop", on: server, syncProtocol: syncProtocol)
@@ -57,10 +76,10 @@ struct ConvergenceTests {
         let devices = [phone, laptop, bob, carol]
         defer { for device in devices { device.remove() } }
 
-        try await phone.client.account.register(email: "alice@example.com", password: "correct horse", name: "Alice")
-        try await laptop.client.account.login(email: "alice@example.com", password: "correct horse")
-        try await bob.client.account.register(email: "bob@example.com", password: "correct horse", name: "Bob")
-        try await carol.client.account.register(email: "carol@example.com", password: "correct horse", name: "Carol")
+        try await phone.client.account.register(email: "alice\(tag)@example.com", password: "correct horse", name: "Alice")
+        try await laptop.client.account.login(email: "alice\(tag)@example.com", password: "correct horse")
+        try await bob.client.account.register(email: "bob\(tag)@example.com", password: "correct horse", name: "Bob")
+        try await carol.client.account.register(email: "carol\(tag)@example.com", password: "correct horse", name: "Carol")
         let wishlist = try await phone.client.wishlists.create(name: "Birthday")
         for index in 0..<4 {
             try await phone.client.items.add(try ItemDraft.manual(title: "Gift \(index)", quantity: 2), to: wishlist)
@@ -98,7 +117,7 @@ struct ConvergenceTests {
         let laptopDocs = try laptop.snapshot()
         #expect(phoneDocs == laptopDocs, "owner's devices differ (\(context)):\n\(differences(phoneDocs, laptopDocs))")
         #expect(try phone.ids("marks").isEmpty, "the owner holds marks (\(context))")
-        for (device, email) in [(phone, "alice@example.com"), (bob, "bob@example.com"), (carol, "carol@example.com")] {
+        for (device, email) in [(phone, "alice\(tag)@example.com"), (bob, "bob\(tag)@example.com"), (carol, "carol\(tag)@example.com")] {
             let fresh = try Device.make("\(device.name)-fresh", on: server, syncProtocol: syncProtocol)
             defer { fresh.remove() }
             try await fresh.client.account.login(email: email, password: "correct horse")

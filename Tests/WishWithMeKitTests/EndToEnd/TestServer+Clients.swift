@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HearthClient
 import HearthCore
@@ -17,6 +18,20 @@ extension TestServer {
     }
 }
 
+/// Where a device's requests go: the test server in this process, or a `hearth serve`
+/// elsewhere (several processes behind a load balancer, for instance).
+protocol DeviceServer: Sendable {
+    var baseURL: String { get }
+    var http: HTTPClient { get }
+}
+
+extension TestServer: DeviceServer {}
+
+struct ExternalServer: DeviceServer {
+    let baseURL: String
+    let http: HTTPClient
+}
+
 /// One device of a test person: a real client with its own store directory, talking to
 /// the test server over loopback through a ``NetworkSwitch``. Background syncs after
 /// writes are off unless a test asks for them (`debounce`), so schedules stay replayable.
@@ -28,7 +43,7 @@ struct Device: Sendable {
     let name: String
 
     static func make(
-        _ name: String, on server: TestServer, syncProtocol: WishSyncProtocol = .delta, directory: String? = nil,
+        _ name: String, on server: any DeviceServer, syncProtocol: WishSyncProtocol = .delta, directory: String? = nil,
         debounce: Duration = .seconds(3600)
     ) throws -> Device {
         let directory = directory ?? (NSTemporaryDirectory() + "hearth-kit-e2e-\(name)-" + UUID().uuidString)
@@ -43,7 +58,7 @@ struct Device: Sendable {
     }
 
     /// The same device after a restart: a new client on the same files.
-    func restarted(on server: TestServer, syncProtocol: WishSyncProtocol = .delta) throws -> Device {
+    func restarted(on server: any DeviceServer, syncProtocol: WishSyncProtocol = .delta) throws -> Device {
         try Device.make(name, on: server, syncProtocol: syncProtocol, directory: directory)
     }
 
