@@ -28,7 +28,8 @@ def free_port():
 
 
 class Server:
-    """`hearth serve --app <app>` on a loopback port; `extra` flags and `env` are added."""
+    """`hearth serve --app <app>` (every app when `app` is None) on a loopback port; `extra`
+    flags and `env` are added."""
 
     def __init__(self, binary, app, data_dir, database_url, port, log_path, extra=(), env=None):
         self.binary, self.app, self.data_dir, self.database_url = binary, app, data_dir, database_url
@@ -37,8 +38,8 @@ class Server:
         self.url = "http://127.0.0.1:%d" % port
 
     def start(self):
-        cmd = [self.binary, "serve", "--app", self.app, "--port", str(self.port), "--data-dir", self.data_dir,
-               "--bcrypt-cost", "10", "--log-level", "warning"] + self.extra
+        cmd = [self.binary, "serve"] + (["--app", self.app] if self.app else []) + [
+               "--port", str(self.port), "--data-dir", self.data_dir, "--bcrypt-cost", "10", "--log-level", "warning"] + self.extra
         if self.database_url:
             cmd += ["--database-url", self.database_url]
         with open(self.log_path, "ab") as log:

@@ -2,7 +2,8 @@
 # Runs Hearth's whole test suite: on SQLite always, and on PostgreSQL too when its server
 # binaries are installed (a throwaway server is started for the run and deleted after).
 # Set HEARTH_TEST_DATABASE_URL to use a PostgreSQL server of your own instead.
-# Extra arguments go to 'swift test' (for example --filter DeltaSyncTests).
+# Extra arguments go to 'swift test' (for example --filter DeltaSyncTests); without any, the
+# run ends with scripts/scale-out.py (three servers behind nginx) when nginx is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${HEARTH_TEST_DATABASE_URL:-}" ] && ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
@@ -16,3 +17,15 @@ else
   echo "test: SQLite only (install the 'postgresql' package to test on PostgreSQL too)"
 fi
 swift test "$@"
+
+# A whole run also checks several processes on one PostgreSQL behind nginx (docs/OPERATIONS.md).
+if [ $# -eq 0 ] && [ -n "${HEARTH_TEST_DATABASE_URL:-}" ]; then
+  if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then
+    PATH="$PATH:/usr/sbin" python3 scripts/scale-out.py --database-url "$HEARTH_TEST_DATABASE_URL"
+  elif [ "${CI:-}" = true ]; then
+    echo "test: nginx is missing; CI needs it for the scale-out check" >&2
+    exit 1
+  else
+    echo "test: skipping the scale-out check (install nginx to run it)"
+  fi
+fi
