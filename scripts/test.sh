@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Runs Hearth's whole test suite: on SQLite always, and on PostgreSQL too when its server
+# Runs Hearth's whole test suite, installing the system packages it lacks first (see
+# scripts/system-packages.sh): on SQLite always, and on PostgreSQL too when its server
 # binaries are installed (a throwaway server is started for the run and deleted after).
 # Set HEARTH_TEST_DATABASE_URL to use a PostgreSQL server of your own instead.
 # Extra arguments go to 'swift test' (for example --filter DeltaSyncTests); without any, the
 # run ends with scripts/scale-out.py (three servers behind nginx) when nginx is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/system-packages.sh test
 if [ -z "${HEARTH_TEST_DATABASE_URL:-}" ] && ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
   eval "$(scripts/test-postgres.sh start)"
   trap 'scripts/test-postgres.sh stop' EXIT

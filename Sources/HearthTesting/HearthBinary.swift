@@ -37,3 +37,55 @@ public enum HearthBinary {
         return Run(status: process.terminationStatus, output: output, errors: errors)
     }
 }
+
+extension HearthBinary {
+    /// `hearth serve …` running in the background until ``stop()``.
+    public final class RunningServer: Sendable {
+        let process: Process
+        let outPath: String
+
+        init(process: Process, outPath: String) {
+            self.process = process
+            self.outPath = outPath
+        }
+
+        /// Everything it printed on standard output so far.
+        public var output: String { String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self) }
+
+        /// SIGTERM (a graceful stop), then waits for the process to end.
+        public func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+    }
+
+    /// Starts `hearth <arguments>` and returns once its standard output contains `marker`
+    /// (or the process ends, or `attempts` checks 100 ms apart saw nothing: then it throws).
+    public static func start(
+        _ arguments: [String], environment: [String: String], directory: String, until marker: String, attempts: Int = 600
+    ) async throws -> RunningServer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hearth")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        let outPath = directory + "/serve-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let server = RunningServer(process: process, outPath: outPath)
+        for _ in 0..<attempts {
+            if server.output.contains(marker) { return server }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        server.stop()
+        throw HearthBinaryDidNotStart(output: server.output)
+    }
+}
+
+public struct HearthBinaryDidNotStart: Error, CustomStringConvertible {
+    public let output: String
+    public var description: String { "hearth did not print what it was waiting for; it printed:\n\(output)" }
+}

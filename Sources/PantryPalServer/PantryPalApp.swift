@@ -10,6 +10,9 @@ import Hummingbird
 /// offline writes, and the same rules on every path.
 public struct PantryPalApp: HearthApp {
     public let name = "pantrypal"
+    public let displayName = "PantryPal"
+    public let summary = "A household's pantry, grocery list and checkout, shared by everyone in the household and usable offline."
+    public let clientBasePath = "/api"
     public let settings: PantryPalSettings
     /// The original's 100 kB body limit (spec §1.1).
     public var maxBodyBytes: Int? { 100_000 }

@@ -11,6 +11,10 @@ import NIOPosix
 /// collections and background item resolution.
 public struct WishWithMeApp: HearthApp {
     public let name = "wishwithme"
+    public let displayName = "Wish With Me"
+    public let summary = "Shared wishlists: friends open a link and secretly mark what they will buy, which the owner never sees."
+    /// `Resources/openapi.json`, read once.
+    public let apiDocument: APIDocument? = APIDocument(resourceOf: "WishWithMeServer")
     public let settings: WishWithMeSettings
 
     public init(settings: WishWithMeSettings = WishWithMeSettings()) {
@@ -35,7 +39,6 @@ public struct WishWithMeApp: HearthApp {
         let accounts = AccountStore(documents: services.documents, rules: rules)
         let api = routes.group()
         StatusRoutes(database: services.database).register(on: api)
-        OpenAPIRoute().register(on: api)
         AuthRoutes(services: services, accounts: accounts).register(on: api)
         let signedIn = api.group()
             .add(middleware: services.requireAccessToken)

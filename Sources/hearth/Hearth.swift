@@ -1,4 +1,5 @@
 import ArgumentParser
+import HearthServer
 
 @main
 struct Hearth: AsyncParsableCommand {
@@ -19,6 +20,7 @@ struct Hearth: AsyncParsableCommand {
             Every option can also be set with a HEARTH_* environment variable; see \
             'hearth serve --help'.
             """,
+        version: HearthVersion.current,
         subcommands: [ServeCommand.self, MigrateCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self]
     )
 }

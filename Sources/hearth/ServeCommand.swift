@@ -13,8 +13,10 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the Hearth server.",
         discussion: """
             Serves every app under /<name> (or one app at / with --app), plus GET /health and \
-            GET /metrics (also under /_hearth/). Migrates the database first. Stops gracefully \
-            on Ctrl-C or SIGTERM, finishing requests in flight.
+            GET /metrics (also under /_hearth/), a home page at / that leads to every app, and \
+            each app's OpenAPI document at /<name>/openapi.json. Migrates the database first; \
+            when ready, prints where everything is. Stops gracefully on Ctrl-C or SIGTERM, \
+            finishing requests in flight.
 
             Settings come from flags, then HEARTH_* environment variables, then defaults. On \
             first start a random signing secret is stored in the database (adopting an older \
@@ -61,10 +63,13 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: configuration, database: database, available: try AppCatalog.available(), secret: secret,
                 threadPool: threadPool, logger: logger)
             try await platform.migrate()
-            let mounts = platform.apps.map { platform.isRootMounted ? "\($0.name) at /" : "/\($0.name)" }
-            let storageName = configuration.databaseURL.map { (try? PostgresURL($0).redacted) ?? "PostgreSQL" } ?? "SQLite in \(configuration.dataDirectory)"
+            let storage = configuration.databaseURL.map { "PostgreSQL, " + ((try? PostgresURL($0).redacted) ?? "(URL hidden)") }
+                ?? "SQLite, " + URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent(DatabaseOpener.sqliteFileName).standardizedFileURL.path
             let application = await platform.makeApplication { port in
-                logger.notice("Hearth is listening on http://\(configuration.host):\(port) — apps: \(mounts.isEmpty ? "none" : mounts.joined(separator: ", ")); storage: \(storageName)")
+                let banner = StartBanner(
+                    apps: platform.apps, isRootMounted: platform.isRootMounted, host: configuration.host, port: port, storage: storage)
+                // Unbuffered, so it shows at once even when standard output is a pipe.
+                FileHandle.standardOutput.write(Data((banner.text + "\n").utf8))
             }
             try await application.runService()
             await database.close()

@@ -6,6 +6,17 @@ import Hummingbird
 public protocol HearthApp: Sendable {
     /// Lower-case, URL-safe: the mount path (`/<name>`) and the token audience.
     var name: String { get }
+    /// How people call the app ("Wish With Me").
+    var displayName: String { get }
+    /// One sentence on what the app is, for the home page.
+    var summary: String { get }
+    /// Where, below the mount, the app's original clients expect the API ("" for the
+    /// mount itself, "/api" for PantryPal): what the start banner gives as its base URL.
+    var clientBasePath: String { get }
+    /// The app's OpenAPI document, served at `<mount>/openapi.json`; `nil` if it has none.
+    var apiDocument: APIDocument? { get }
+    /// Where, below the mount, the app's web pages start, if it has any.
+    var webPagesPath: String? { get }
     /// The app's own schema steps; module names use the app's table prefix.
     var migrations: [Migration] { get }
     /// Collections served by the delta sync endpoints under `…/api/hearth/v1/sync`. Their
@@ -42,6 +53,9 @@ public struct Housekeeping: Sendable {
 }
 
 extension HearthApp {
+    public var clientBasePath: String { "" }
+    public var apiDocument: APIDocument? { nil }
+    public var webPagesPath: String? { nil }
     public var migrations: [Migration] { [] }
     public func collections(services: AppServices) -> [DocumentCollection] { [] }
     public var errorFormat: any ErrorResponseFormat { HearthErrorFormat() }

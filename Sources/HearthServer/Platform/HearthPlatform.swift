@@ -133,6 +133,7 @@ public struct HearthPlatform: Sendable {
             routes.add(middleware: ErrorResponseMiddleware(format: app.errorFormat, headers: app.responseHeaders))
             if let limit = app.maxBodyBytes { routes.add(middleware: BodyLimitMiddleware(limit: limit)) }
             app.addRoutes(to: routes, services: services)
+            app.apiDocument?.register(on: routes, mountPath: isRootMounted ? "" : "/\(app.name)")
             let collections = app.collections(services: services)
             if !collections.isEmpty {
                 let sync = DeltaSyncService(documents: services.documents, collections: collections)
@@ -142,6 +143,9 @@ public struct HearthPlatform: Sendable {
             }
             housekeeping += app.housekeeping(services: services)
             for job in app.jobs(services: services) { jobDefinitions[JobRunner.key(app: app.name, kind: job.kind)] = job }
+        }
+        if !isRootMounted {
+            HomePage(apps: apps, version: HearthVersion.current, templates: await PageTemplates.bundled()).register(on: router)
         }
         let runner = JobRunner(
             database: database, definitions: jobDefinitions, clock: clock, metrics: metrics, signal: jobSignal,

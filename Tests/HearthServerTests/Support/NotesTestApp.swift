@@ -8,6 +8,9 @@ import Hummingbird
 /// its own error format and body limit, and its own `/health`.
 struct NotesTestApp: HearthApp {
     var name = "notes"
+    var displayName: String { "Notes (\(name))" }
+    let summary = "A test app: notes synced per user."
+    var apiDocument: APIDocument?
     var maxBodyBytes: Int? = 64 * 1024
 
     /// The app without its own body limit, for pushes larger than 64 KiB.

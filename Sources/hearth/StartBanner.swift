@@ -1,0 +1,48 @@
+import HearthServer
+import HearthStore
+
+/// What `hearth serve` prints once, on standard output, when it is ready: where each app
+/// lives, the engine and where the data is, and the health, metrics and API-document URLs.
+struct StartBanner {
+    let apps: [any HearthApp]
+    let isRootMounted: Bool
+    let host: String
+    let port: Int
+    let storage: String
+
+    /// `http://127.0.0.1:8080`; an all-interfaces address is shown as loopback, which
+    /// works from this machine.
+    var origin: String {
+        let shown = switch host {
+        case "0.0.0.0", "": "127.0.0.1"
+        case "::", "[::]": "[::1]"
+        default: host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
+        return "http://\(shown):\(port)"
+    }
+
+    var text: String {
+        var lines = ["Hearth \(HearthVersion.current) is ready.", ""]
+        let width = max(12, (apps.map(\.displayName.count).max() ?? 0) + 2)
+        for app in apps {
+            let mount = isRootMounted ? "" : "/\(app.name)"
+            lines.append("  " + app.displayName.padding(toLength: width, withPad: " ", startingAt: 0) + origin + mount + app.clientBasePath + (app.clientBasePath.isEmpty && mount.isEmpty ? "/" : ""))
+            if app.apiDocument != nil {
+                lines.append("  " + String(repeating: " ", count: width) + "API document  \(origin)\(mount)/\(APIDocument.fileName)")
+            }
+            if let pages = app.webPagesPath {
+                lines.append("  " + String(repeating: " ", count: width) + "web pages     \(origin)\(mount)\(pages)")
+            }
+        }
+        lines.append("")
+        // At the root an app may answer /health itself; the platform's stay under /_hearth.
+        let platform = isRootMounted ? "/_hearth" : ""
+        if !isRootMounted { lines.append("  " + "Home".padding(toLength: width, withPad: " ", startingAt: 0) + origin + "/") }
+        lines.append("  " + "Health".padding(toLength: width, withPad: " ", startingAt: 0) + origin + platform + "/health")
+        lines.append("  " + "Metrics".padding(toLength: width, withPad: " ", startingAt: 0) + origin + platform + "/metrics")
+        lines.append("  " + "Storage".padding(toLength: width, withPad: " ", startingAt: 0) + storage)
+        lines.append("")
+        lines.append("Stop with Ctrl-C.")
+        return lines.joined(separator: "\n")
+    }
+}
