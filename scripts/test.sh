@@ -4,7 +4,8 @@
 # binaries are installed (a throwaway server is started for the run and deleted after).
 # Set HEARTH_TEST_DATABASE_URL to use a PostgreSQL server of your own instead.
 # Extra arguments go to 'swift test' (for example --filter DeltaSyncTests); without any, the
-# run ends with scripts/scale-out.py (three servers behind nginx) when nginx is installed.
+# run goes on with scripts/scale-out.py (three servers behind nginx) and fuzzes every app's
+# API against its OpenAPI document with schemathesis from PyPI (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/system-packages.sh test
@@ -30,4 +31,17 @@ if [ $# -eq 0 ] && [ -n "${HEARTH_TEST_DATABASE_URL:-}" ]; then
   else
     echo "test: skipping the scale-out check (install nginx to run it)"
   fi
+fi
+
+# A whole run also fuzzes every app's HTTP API against its OpenAPI document.
+if [ $# -eq 0 ]; then
+  for app in wishwithme pantrypal; do
+    echo "test: fuzzing $app's API (scripts/fuzz.sh $app)"
+    HEARTH_BIN="$(swift build --show-bin-path)/hearth" scripts/fuzz.sh "$app" >"${TMPDIR:-/tmp}/hearth-fuzz-$app.log" 2>&1 || {
+      cat "${TMPDIR:-/tmp}/hearth-fuzz-$app.log"
+      echo "test: fuzzing $app failed (log above)" >&2
+      exit 1
+    }
+    grep -E "passed|failed" "${TMPDIR:-/tmp}/hearth-fuzz-$app.log" | tail -1
+  done
 fi

@@ -1,8 +1,16 @@
 import Foundation
 import HearthCore
+import Synchronization
 
 /// The built `hearth` executable (next to the test bundle), run as a person would run it.
 public enum HearthBinary {
+    /// Foundation's `Process.run()` on Linux is not safe to call from several threads at
+    /// once (a parallel test run crashed inside it), so launches take turns.
+    static let launches = Mutex(())
+
+    static func launch(_ process: Process) throws {
+        try launches.withLock { _ in try process.run() }
+    }
     /// What one run printed and how it ended.
     public struct Run: Sendable {
         public let status: Int32
@@ -30,7 +38,7 @@ public enum HearthBinary {
         process.standardInput = FileHandle.nullDevice
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume() }
+            do { try launch(process) } catch { continuation.resume() }
         }
         let output = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
         let errors = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
@@ -73,7 +81,7 @@ extension HearthBinary {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         let server = RunningServer(process: process, outPath: outPath)
         for _ in 0..<attempts {
             if server.output.contains(marker) { return server }

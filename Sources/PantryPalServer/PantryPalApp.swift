@@ -13,6 +13,8 @@ public struct PantryPalApp: HearthApp {
     public let displayName = "PantryPal"
     public let summary = "A household's pantry, grocery list and checkout, shared by everyone in the household and usable offline."
     public let clientBasePath = "/api"
+    /// `Resources/openapi.json`, read once.
+    public let apiDocument: APIDocument? = APIDocument(resourceOf: "PantryPalServer")
     public let settings: PantryPalSettings
     /// The original's 100 kB body limit (spec §1.1).
     public var maxBodyBytes: Int? { 100_000 }

@@ -63,11 +63,10 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: configuration, database: database, available: try AppCatalog.available(), secret: secret,
                 threadPool: threadPool, logger: logger)
             try await platform.migrate()
-            let storage = configuration.databaseURL.map { "PostgreSQL, " + ((try? PostgresURL($0).redacted) ?? "(URL hidden)") }
-                ?? "SQLite, " + URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent(DatabaseOpener.sqliteFileName).standardizedFileURL.path
             let application = await platform.makeApplication { port in
                 let banner = StartBanner(
-                    apps: platform.apps, isRootMounted: platform.isRootMounted, host: configuration.host, port: port, storage: storage)
+                    apps: platform.apps, isRootMounted: platform.isRootMounted, host: configuration.host, port: port,
+                    storage: StartBanner.storage(of: configuration))
                 // Unbuffered, so it shows at once even when standard output is a pipe.
                 FileHandle.standardOutput.write(Data((banner.text + "\n").utf8))
             }

@@ -1,3 +1,4 @@
+import Foundation
 import HearthServer
 import HearthStore
 
@@ -19,6 +20,15 @@ struct StartBanner {
         default: host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         }
         return "http://\(shown):\(port)"
+    }
+
+    /// "SQLite, /abs/path/hearth.sqlite" or "PostgreSQL, postgres://user:***@host:5432/db".
+    static func storage(of configuration: ServerConfiguration) -> String {
+        if let url = configuration.databaseURL {
+            return "PostgreSQL, " + ((try? PostgresURL(url).redacted) ?? "(URL not shown)")
+        }
+        let file = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent(DatabaseOpener.sqliteFileName)
+        return "SQLite, " + file.standardizedFileURL.path
     }
 
     var text: String {

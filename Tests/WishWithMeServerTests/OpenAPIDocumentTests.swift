@@ -88,12 +88,8 @@ import WishWithMeServer
     @Test func everyRegisteredRouteIsDocumented() async throws {
         let document = try OpenAPIDocument.load()
         try await TestServer.wishWithMe(engine: .sqlite) { (server: TestServer) async throws in
-            let (router, _) = await server.platform.makeRouter()
-            let registered = Set(
-                router.routes
-                    .filter { !$0.path.description.hasPrefix("/_hearth/") }
-                    .map { Route(method: $0.method.rawValue, template: $0.path.description) })
-            let documented = Set(document.operations.map { Route(method: $0.method.uppercased(), template: $0.path) })
+            let registered = await server.registeredRoutes()
+            let documented = document.routes
             #expect(registered.count >= 24)
             #expect(registered.subtracting(documented).isEmpty, "undocumented routes: \(registered.subtracting(documented).sorted())")
             #expect(documented.subtracting(registered).isEmpty, "documented but not routed: \(documented.subtracting(registered).sorted())")

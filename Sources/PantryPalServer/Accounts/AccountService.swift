@@ -22,7 +22,7 @@ struct AccountService: Sendable {
 
     func register(_ registration: Registration, refreshable: Bool, device: String?) async throws -> (UserRecord, SessionStore.Issued) {
         let email = registration.email.trimmed
-        guard email.count <= 254, email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
+        guard email.unicodeScalars.count <= 254, email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
             throw PantryError.badRequest("Enter a valid e-mail address")
         }
         guard (8...128).contains(registration.password.count) else {

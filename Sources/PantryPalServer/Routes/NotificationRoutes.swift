@@ -24,7 +24,7 @@ struct NotificationRoutes: Sendable {
         group.post("register") { request, context in
             let userID = try context.requireUser()
             let fields = try await RequestFields.read(request, context: context)
-            guard let token = try fields.text("token"), token.count <= 512 else { throw PantryError.badRequest("Token is required") }
+            guard let token = try fields.text("token"), token.unicodeScalars.count <= 512 else { throw PantryError.badRequest("Token is required") }
             let platform = String((try fields.text("platform") ?? "ios").prefix(20))
             let sessionID = context.sessionID
             let now = PantryTime.databaseText(clock.now)

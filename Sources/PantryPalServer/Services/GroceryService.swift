@@ -35,7 +35,7 @@ enum GroceryService {
             return .existing(existing)
         }
         guard let name = draft.name else { throw PantryError.badRequest("Item name required") }
-        guard name.count <= 200 else { throw PantryError.invalidField("Item name must be at most 200 characters") }
+        guard name.unicodeScalars.count <= 200 else { throw PantryError.invalidField("Item name must be at most 200 characters") }
         try write.requireWritable(toDo: "add items")
         let normalized = GroceryName.normalized(name)
         if let existing = try await find(where: "normalized_name = ?", .text(normalized), in: write) {

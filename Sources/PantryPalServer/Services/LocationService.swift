@@ -134,7 +134,7 @@ enum LocationService {
 
     private static func validatedName(_ name: String?) throws -> String {
         guard let name = name?.trimmed, !name.isEmpty else { throw PantryError.badRequest("Location name is required") }
-        guard name.count <= maxNameLength else { throw PantryError.invalidField("Location name must be at most \(maxNameLength) characters") }
+        guard name.unicodeScalars.count <= maxNameLength else { throw PantryError.invalidField("Location name must be at most \(maxNameLength) characters") }
         return name
     }
 

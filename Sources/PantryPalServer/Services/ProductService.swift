@@ -36,10 +36,14 @@ enum ProductService {
         let executor = write.executor
         if let id = draft.id, let existing = try await ProductRecord.find(id: id, in: executor) {
             guard existing.householdID == write.householdID, existing.isCustom else { throw PantryError.idConflict }
+            // A replayed create of a product deleted since answers as reading it would.
+            guard try await ProductRecord.findVisible(id: id, householdID: write.householdID, in: executor) != nil else {
+                throw PantryError.notFound("Product not found")
+            }
             return .replayed(existing)
         }
         guard let name = draft.name else { throw PantryError.badRequest("Product name is required") }
-        guard name.count <= maxNameLength else { throw PantryError.invalidField("Product name must be at most \(maxNameLength) characters") }
+        guard name.unicodeScalars.count <= maxNameLength else { throw PantryError.invalidField("Product name must be at most \(maxNameLength) characters") }
         let time = PantryTime.databaseText(write.now)
         if let upc = draft.upc,
             let own = try await executor.queryFirst(
@@ -74,7 +78,7 @@ enum ProductService {
         var product = try await ownCustomProduct(id: id, in: write)
         if case .absent = fields.presence("name") {} else {
             guard let name = try fields.text("name") else { throw PantryError.badRequest("Product name is required") }
-            guard name.count <= maxNameLength else { throw PantryError.invalidField("Product name must be at most \(maxNameLength) characters") }
+            guard name.unicodeScalars.count <= maxNameLength else { throw PantryError.invalidField("Product name must be at most \(maxNameLength) characters") }
             product.name = name
         }
         if case .absent = fields.presence("brand") {} else { product.brand = try fields.text("brand") }

@@ -43,7 +43,7 @@ struct RequestFields: Sendable {
     func string(_ key: String) throws -> String? {
         guard let value = object[key], !value.isNull else { return nil }
         guard let text = value.stringValue else { throw PantryError.invalidField("\(key) must be a string") }
-        guard text.count <= Self.maxTextLength else {
+        guard text.unicodeScalars.count <= Self.maxTextLength else {
             throw PantryError.invalidField("\(key) is longer than \(Self.maxTextLength) characters")
         }
         guard !text.unicodeScalars.contains("\u{0}") else { throw PantryError.invalidField("\(key) must not contain NUL characters") }
@@ -83,7 +83,7 @@ extension HearthRequestContext {
     /// 200 characters) is a 400 rather than a database error.
     func pantryParameter(_ name: String) throws -> String {
         let value = pathParameter(name)
-        guard value.count <= 200, !value.unicodeScalars.contains("\u{0}") else {
+        guard value.unicodeScalars.count <= 200, !value.unicodeScalars.contains("\u{0}") else {
             throw PantryError.invalidField("The \(name) in the path is not valid")
         }
         return value

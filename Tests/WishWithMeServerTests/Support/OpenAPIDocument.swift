@@ -10,24 +10,11 @@ import NIOPosix
 import Testing
 import WishWithMeServer
 
-/// A (method, path template) pair with parameter names erased: the router calls the
-/// wishlist parameter `{wishlist}`, the document `{wishlist_id}`.
-struct Route: Hashable, Comparable, CustomStringConvertible {
-    let method: String
-    let template: String
+typealias Route = APIRoute
 
-    init(method: String, template: String) {
-        self.method = method
-        let segments = template.split(separator: "/").map { $0.hasPrefix("{") && $0.hasSuffix("}") ? "{}" : String($0) }
-        self.template = "/" + segments.joined(separator: "/")
-    }
-
-    var description: String { "\(method) \(template)" }
-
-    static func < (lhs: Route, rhs: Route) -> Bool { lhs.description < rhs.description }
-
+extension APIRoute {
     /// The routes spec §0 lists, plus Hearth's own (OpenAPI document, delta sync).
-    static let expected: Set<Route> = Set(
+    static let expected: Set<APIRoute> = Set(
         [
             ("GET", "/"), ("GET", "/healthz"), ("GET", "/ready"), ("GET", "/live"), ("GET", "/openapi.json"),
             ("POST", "/api/v2/auth/register"), ("POST", "/api/v2/auth/login"), ("POST", "/api/v2/auth/refresh"),
@@ -37,70 +24,16 @@ struct Route: Hashable, Comparable, CustomStringConvertible {
             ("POST", "/api/v2/sync/push/{}"), ("POST", "/api/v1/wishlists/{}/share"), ("DELETE", "/api/v1/wishlists/{}/share/{}"),
             ("POST", "/api/v1/shared/{}/grant-access"), ("GET", "/api/hearth/v1/sync/changes"), ("POST", "/api/hearth/v1/sync/push"),
             ("GET", "/api/hearth/v1/sync/events"),
-        ].map { Route(method: $0.0, template: $0.1) })
+        ].map { APIRoute(method: $0.0, template: $0.1) })
 }
 
-/// The document as shipped in the module's resources, with the helpers the tests need.
-struct OpenAPIDocument {
-    let root: JSONValue
+/// Wish With Me's document as checked in.
+typealias OpenAPIDocument = OpenAPIDocumentFile
 
-    struct Operation {
-        let path: String
-        let method: String
-        let object: JSONValue
-    }
+extension OpenAPIDocumentFile {
+    static var url: URL { url(module: "WishWithMeServer") }
 
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
-
-    /// The source file; the checks that need no server read it from the source tree.
-    /// The checked-in file: this file is `Tests/WishWithMeServerTests/Support/…`.
-    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/WishWithMeServer/Resources/openapi.json")
-
-    static func load() throws -> OpenAPIDocument {
-        OpenAPIDocument(root: try JSONParser().parse(try Data(contentsOf: url)))
-    }
-
-    var operations: [Operation] {
-        (root["paths"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.flatMap { path, item in
-            Self.methods.compactMap { method in item[method].map { Operation(path: path, method: method, object: $0) } }
-        }
-    }
-
-    /// Every `$ref` anywhere in `value`.
-    static func references(in value: JSONValue) -> [String] {
-        switch value {
-        case .object(let members):
-            return (members["$ref"]?.stringValue.map { [$0] } ?? []) + members.values.flatMap(references(in:))
-        case .array(let elements):
-            return elements.flatMap(references(in:))
-        default:
-            return []
-        }
-    }
-
-    /// The node a local reference (`#/a/b`) points at.
-    func target(of reference: String) -> JSONValue? {
-        guard reference.hasPrefix("#/") else { return nil }
-        var node: JSONValue? = root
-        for token in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
-            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            node = node?[key]
-        }
-        return node
-    }
-
-    /// `node` with `$ref`s followed.
-    func resolve(_ node: JSONValue) -> JSONValue {
-        var node = node
-        var hops = 0
-        while let reference = node["$ref"]?.stringValue, let target = target(of: reference), hops < 32 {
-            node = target
-            hops += 1
-        }
-        return node
-    }
+    static func load() throws -> OpenAPIDocumentFile { try load(module: "WishWithMeServer") }
 
     /// Checks a live response against the operation's declared response for its status:
     /// the status is declared, required headers are present, and a JSON body matches.
@@ -124,53 +57,6 @@ struct OpenAPIDocument {
         return problems + self.problems(body, schema, at: "$")
     }
 
-    /// A small validator for the keywords the document uses: `$ref`, `allOf`, `anyOf`,
-    /// `nullable`, `type`, `enum`, `required`, `properties`, `items`, `minItems`, `maxItems`.
-    func problems(_ value: JSONValue, _ schema: JSONValue, at location: String) -> [String] {
-        let schema = resolve(schema)
-        if value.isNull, schema["nullable"] == true { return [] }
-        var problems: [String] = []
-        for part in schema["allOf"]?.arrayValue ?? [] {
-            problems += self.problems(value, part, at: location)
-        }
-        if let options = schema["anyOf"]?.arrayValue, !options.contains(where: { self.problems(value, $0, at: location).isEmpty }) {
-            problems.append("\(location): matches none of anyOf")
-        }
-        if let type = schema["type"]?.stringValue, !Self.value(value, hasType: type) {
-            return problems + ["\(location): expected \(type), got \(value.serializedString().prefix(80))"]
-        }
-        if let allowed = schema["enum"]?.arrayValue, !allowed.contains(value) {
-            problems.append("\(location): \(value.serializedString().prefix(80)) is not one of \(allowed)")
-        }
-        if let object = value.objectValue {
-            for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where object[key] == nil {
-                problems.append("\(location): required key \(key) is missing")
-            }
-            for (key, propertySchema) in schema["properties"]?.objectValue ?? [:] {
-                if let member = object[key] { problems += self.problems(member, propertySchema, at: "\(location).\(key)") }
-            }
-        }
-        if let elements = value.arrayValue {
-            if let minimum = schema["minItems"]?.intValue, elements.count < minimum { problems.append("\(location): fewer than \(minimum) items") }
-            if let maximum = schema["maxItems"]?.intValue, elements.count > maximum { problems.append("\(location): more than \(maximum) items") }
-            if let items = schema["items"] {
-                for (index, element) in elements.enumerated() { problems += self.problems(element, items, at: "\(location)[\(index)]") }
-            }
-        }
-        return problems
-    }
-
-    static func value(_ value: JSONValue, hasType type: String) -> Bool {
-        switch type {
-        case "object": value.objectValue != nil
-        case "array": value.arrayValue != nil
-        case "string": value.stringValue != nil
-        case "boolean": value.boolValue != nil
-        case "integer": value.intValue != nil
-        case "number": value.doubleValue != nil
-        default: false
-        }
-    }
 }
 
 /// An HTTP client that plays the browser without following redirects (the OAuth callback

@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# Fuzzes one app's HTTP API against its own OpenAPI document with schemathesis: starts
+# `hearth serve --app <app>` on a throwaway data directory and a free port, signs up a user
+# (and whatever the app needs for its routes to reach real logic), runs schemathesis on the
+# document the server serves at /openapi.json, stops the server, and exits non-zero on any
+# failure (a 5xx, a response off the document, a slow or hanging request, a dead server).
+#
+#   scripts/fuzz.sh wishwithme                 # builds hearth first
+#   scripts/fuzz.sh pantrypal
+#   HEARTH_BIN=.build/debug/hearth FUZZ_MAX_EXAMPLES=100 scripts/fuzz.sh pantrypal
+#
+# FUZZ_MAX_EXAMPLES (default 50) sets the test cases per operation, FUZZ_SEED (default 1)
+# the seed; SCHEMATHESIS names the schemathesis command (default: `schemathesis`, else one
+# installed from PyPI into a venv under ${TMPDIR:-/tmp}). Extra arguments go to
+# `schemathesis run`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+app="${1:-}"
+case "$app" in
+  wishwithme|pantrypal) shift ;;
+  *) echo "usage: scripts/fuzz.sh wishwithme|pantrypal [schemathesis options]" >&2; exit 2 ;;
+esac
+
+if [ -z "${HEARTH_BIN:-}" ]; then
+  swift build --product hearth >&2
+  HEARTH_BIN="$(swift build --show-bin-path)/hearth"
+fi
+schemathesis="${SCHEMATHESIS:-}"
+if [ -z "$schemathesis" ]; then
+  if command -v schemathesis >/dev/null 2>&1; then
+    schemathesis=schemathesis
+  else
+    venv="${TMPDIR:-/tmp}/hearth-schemathesis-venv"
+    [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install --quiet schemathesis; }
+    schemathesis="$venv/bin/schemathesis"
+  fi
+fi
+
+work="$(mktemp -d)"
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+base="http://127.0.0.1:$port"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# json_field JSON key… prints one field (a number picks an array element).
+json_field() { python3 -c 'import json, sys; v = json.loads(sys.argv[1])
+for k in sys.argv[2:]: v = v[int(k)] if isinstance(v, list) else v[k]
+print(v)' "$@"; }
+
+# Every app: throttles raised so fuzzing is not rate-limited, a long-lived access token so
+# it does not expire mid-run, the cheapest allowed bcrypt cost so sign-ups stay fast.
+common=(--host 127.0.0.1 --port "$port" --data-dir "$work/data" --auth-limit-per-address 100000
+  --auth-limit-per-account 100000 --access-token-seconds 86400 --bcrypt-cost 10 --log-level warning)
+config="$work/schemathesis.toml"
+extra_checks=()
+
+case "$app" in
+  wishwithme)
+    # Fake OAuth clients (endpoints on a closed local port) so the OAuth routes reach their logic.
+    env HEARTH_WWM_GOOGLE_CLIENT_ID=fuzz HEARTH_WWM_GOOGLE_CLIENT_SECRET=fuzz \
+      HEARTH_WWM_GOOGLE_TOKEN_URL=http://127.0.0.1:9/token HEARTH_WWM_GOOGLE_USERINFO_URL=http://127.0.0.1:9/userinfo \
+      HEARTH_WWM_YANDEX_CLIENT_ID=fuzz HEARTH_WWM_YANDEX_CLIENT_SECRET=fuzz \
+      HEARTH_WWM_YANDEX_TOKEN_URL=http://127.0.0.1:9/token HEARTH_WWM_YANDEX_USERINFO_URL=http://127.0.0.1:9/userinfo \
+      "$HEARTH_BIN" serve --app wishwithme "${common[@]}" >"$work/server.log" 2>&1 &
+    ;;
+  pantrypal)
+    # Operator and test keys so /api/admin and /api/test exist; no outbound UPC lookups; a
+    # fake Sign in with Apple (keys on a closed local port) so that route reaches its logic.
+    admin_key="fuzz-admin-key-$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+    test_key="fuzz-test-key-$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+    env HEARTH_PP_ADMIN_KEY="$admin_key" HEARTH_PP_TEST_KEY="$test_key" HEARTH_PP_UPC_PROVIDER_URL=off \
+      HEARTH_PP_REQUESTS_PER_USER=100000000 HEARTH_PP_REQUESTS_PER_ADDRESS=100000000 \
+      HEARTH_PP_UPC_LOOKUPS_PER_MINUTE=100000000 HEARTH_PP_INVITE_ATTEMPTS_PER_MINUTE=100000000 \
+      HEARTH_PP_FAILED_LOGINS_PER_EMAIL=100000000 \
+      HEARTH_PP_APPLE_CLIENT_IDS=fuzz HEARTH_PP_APPLE_KEYS_URL=http://127.0.0.1:9/keys \
+      "$HEARTH_BIN" serve --app pantrypal "${common[@]}" >"$work/server.log" 2>&1 &
+    ;;
+esac
+server_pid=$!
+for _ in $(seq 1 150); do
+  curl -fsS "$base/_hearth/health" >/dev/null 2>&1 && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+  sleep 0.2
+done
+
+case "$app" in
+  wishwithme)
+    signup="$(curl -fsS -X POST "$base/api/v2/auth/register" -H 'Content-Type: application/json' \
+      -d '{"email": "fuzz@example.com", "password": "fuzzing password", "name": "Fuzz"}')"
+    token="$(json_field "$signup" access_token)"
+    user_id="$(json_field "$signup" user id)"
+    # A wishlist of the user, so share creation (and, through its links, revocation and
+    # following) reaches real logic instead of answering 404 to random ids.
+    wishlist_id="wishlist:$(python3 -c 'import uuid; print(uuid.uuid4())')"
+    now="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    curl -fsS -o /dev/null -X POST "$base/api/v2/sync/push/wishlists" -H "Authorization: Bearer $token" \
+      -H 'Content-Type: application/json' -d "{\"documents\": [{\"_id\": \"$wishlist_id\", \"type\": \"wishlist\",
+        \"owner_id\": \"$user_id\", \"name\": \"Fuzz\", \"access\": [\"$user_id\"], \"created_at\": \"$now\", \"updated_at\": \"$now\"}]}"
+    cat >"$config" <<EOF
+# A push over the batch limit is 413 by contract (docs/WISHWITHME.md, decision 11).
+[checks.negative_data_rejection]
+expected-statuses = [400, 401, 403, 404, 409, 413, 422, 429]
+
+[[operations]]
+include-operation-id = "createShareLink"
+parameters = { wishlist_id = "$wishlist_id" }
+EOF
+    # `GET …/sync/events` is an endless event stream by design (tested in RealtimeTests).
+    extra_checks=(--exclude-operation-id streamSyncEvents)
+    ;;
+  pantrypal)
+    signup="$(curl -fsS -X POST "$base/api/auth/register" -H 'Content-Type: application/json' \
+      -d '{"email": "fuzz@example.com", "password": "fuzzing password"}')"
+    token="$(json_field "$signup" token)"
+    # A premium household with a location, a product, a stocked item, a grocery row and an
+    # invite, so household routes reach their logic instead of answering 404 to random ids.
+    auth=(-H "Authorization: Bearer $token" -H 'Content-Type: application/json')
+    household="$(json_field "$(curl -fsS -X POST "$base/api/household" "${auth[@]}" -d '{"name": "Fuzz"}')" id)"
+    curl -fsS -o /dev/null -X POST "$base/api/admin/households/$household/premium" -H "x-admin-key: $admin_key" \
+      -H 'Content-Type: application/json' -d '{"isPremium": true}'
+    location="$(json_field "$(curl -fsS -X POST "$base/api/locations/seed-defaults" "${auth[@]}")" locations 1 id)"
+    product="$(json_field "$(curl -fsS -X POST "$base/api/products" "${auth[@]}" \
+      -d '{"name": "Fuzz milk", "upc": "4006381333931", "brand": "Fuzz"}')" id)"
+    item="$(json_field "$(curl -fsS -X POST "$base/api/inventory" "${auth[@]}" \
+      -d "{\"productId\": \"$product\", \"locationId\": \"$location\", \"quantity\": 50}")" id)"
+    curl -fsS -o /dev/null -X POST "$base/api/grocery" "${auth[@]}" -d '{"name": "Fuzz bread"}'
+    invite="$(json_field "$(curl -fsS -X POST "$base/api/household/invite" "${auth[@]}")" code)"
+    cat >"$config" <<EOF
+# A push over 100 changes is 413 by contract (spec W6); operator keys 401/403.
+[checks.negative_data_rejection]
+expected-statuses = [400, 401, 403, 404, 409, 413, 422, 429]
+
+# No App Store Server API client ships in this build: a well-formed validation is 503
+# VERIFICATION_UNAVAILABLE by design (docs/PANTRYPAL.md, W12).
+[[operations]]
+include-operation-id = "validateSubscription"
+checks.not_a_server_error.expected-statuses = ["2XX", "3XX", "4XX", 503]
+checks.negative_data_rejection.expected-statuses = [400, 401, 403, 404, 409, 413, 422, 429, 503]
+
+# limit is read only with cursor and since only without it (cursor wins), so an invalid
+# value of the one a mode does not read is ignored (200), which a query schema cannot say.
+[[operations]]
+include-operation-id = "getSyncChanges"
+checks.negative_data_rejection.expected-statuses = [200, 400, 401, 403, 404, 409, 413, 422, 429]
+
+# Whole numbers written with a fraction (0.0) count as integers, as they did for the
+# original JavaScript server, where 0.0 and 0 are one value; schemathesis calls 0.0 a
+# non-integer.
+[[operations]]
+include-operation-id = "updateNotificationPreferences"
+checks.negative_data_rejection.expected-statuses = [200, 400, 401, 403, 404, 409, 413, 422, 429]
+
+[[operations]]
+include-operation-id = "setHouseholdPremium"
+parameters = { householdId = "$household" }
+
+[[operations]]
+include-operation-id = "setTestPremium"
+parameters = { householdId = "$household" }
+
+[[operations]]
+include-operation-id = "getProduct"
+parameters = { id = "$product" }
+
+[[operations]]
+include-operation-id = "updateProduct"
+parameters = { id = "$product" }
+
+[[operations]]
+include-operation-id = "lookupProduct"
+parameters = { upc = "4006381333931" }
+
+[[operations]]
+include-operation-id = "updateInventoryItem"
+parameters = { id = "$item" }
+
+[[operations]]
+include-operation-id = "adjustInventoryQuantity"
+parameters = { id = "$item" }
+
+[[operations]]
+include-operation-id = "updateLocation"
+parameters = { id = "$location" }
+
+[[operations]]
+include-operation-id = "previewInvite"
+parameters = { code = "$invite" }
+EOF
+    # The operator and test keys ride along; logging out and wiping the test database would
+    # end the run's own session (PantryAuthTests and TestRoutesTests cover both).
+    extra_checks=(--header "x-admin-key: $admin_key" --header "x-test-admin-key: $test_key"
+      --exclude-operation-id logout --exclude-operation-id logoutAll --exclude-operation-id resetTestDatabase)
+    ;;
+esac
+
+# Checks left out: unsupported_method and allow_header_conformance (undeclared methods
+# answer 404, not 405: Hummingbird's router, accepted), positive_data_acceptance (valid
+# requests that depend on state, e.g. an id this server never issued, are 4xx).
+status=0
+(cd "$work" && "$schemathesis" --config-file "$config" run "$base/openapi.json" --url "$base" \
+  --header "Authorization: Bearer $token" \
+  --checks all --exclude-checks unsupported_method,allow_header_conformance,positive_data_acceptance \
+  --max-response-time 5 --request-timeout 20 --max-redirects 0 \
+  --max-examples "${FUZZ_MAX_EXAMPLES:-50}" --phases examples,coverage,fuzzing,stateful \
+  "${extra_checks[@]}" \
+  --generation-database none --suppress-health-check all --seed "${FUZZ_SEED:-1}" "$@") || status=$?
+
+if ! kill -0 "$server_pid" 2>/dev/null; then
+  echo "fuzz: the server died during the run" >&2
+  cat "$work/server.log" >&2
+  status=1
+fi
+exit "$status"
