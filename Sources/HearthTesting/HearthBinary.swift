@@ -51,19 +51,23 @@ extension HearthBinary {
     public final class RunningServer: Sendable {
         let process: Process
         let outPath: String
+        let exited: AsyncStream<Void>
 
-        init(process: Process, outPath: String) {
+        init(process: Process, outPath: String, exited: AsyncStream<Void>) {
             self.process = process
             self.outPath = outPath
+            self.exited = exited
         }
 
         /// Everything it printed on standard output so far.
         public var output: String { String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self) }
 
-        /// SIGTERM (a graceful stop), then waits for the process to end.
-        public func stop() {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+        /// SIGTERM (a graceful stop), then waits for the process to end. Waits through the
+        /// termination handler: `Process.waitUntilExit()` spins a run loop on the calling
+        /// thread, which a parallel test run answered with a crash in another launch.
+        public func stop() async {
+            kill(process.processIdentifier, SIGTERM)
+            for await _ in exited { break }
         }
     }
 
@@ -81,14 +85,19 @@ extension HearthBinary {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        let (exited, exit) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        process.terminationHandler = { _ in
+            exit.yield()
+            exit.finish()
+        }
         try launch(process)
-        let server = RunningServer(process: process, outPath: outPath)
+        let server = RunningServer(process: process, outPath: outPath, exited: exited)
         for _ in 0..<attempts {
             if server.output.contains(marker) { return server }
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        server.stop()
+        await server.stop()
         throw HearthBinaryDidNotStart(output: server.output)
     }
 }

@@ -14,9 +14,16 @@ struct ServeCommandTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let server = try await HearthBinary.start(
             ["serve", "--port", "0", "--data-dir", directory + "/data"], environment: [:], directory: directory, until: "Stop with Ctrl-C.")
-        defer { server.stop() }
-        let banner = server.output
+        do {
+            try await Self.check(banner: server.output)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
 
+    static func check(banner: String) async throws {
         #expect(banner.components(separatedBy: "is ready").count == 2, "printed once:\n\(banner)")
         for name in ["Wish With Me", "PantryPal", "API document", "Home", "Health", "Metrics"] {
             #expect(banner.contains(name), "\(name) is missing from:\n\(banner)")
