@@ -11,7 +11,7 @@
 #
 # FUZZ_MAX_EXAMPLES (default 50) sets the test cases per operation, FUZZ_SEED (default 1)
 # the seed; SCHEMATHESIS names the schemathesis command (default: `schemathesis`, else one
-# installed from PyPI into a venv under ${TMPDIR:-/tmp}). Extra arguments go to
+# installed from PyPI, pinned, into a venv under ${TMPDIR:-/tmp}). Extra arguments go to
 # `schemathesis run`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +30,10 @@ if [ -z "$schemathesis" ]; then
   if command -v schemathesis >/dev/null 2>&1; then
     schemathesis=schemathesis
   else
-    venv="${TMPDIR:-/tmp}/hearth-schemathesis-venv"
-    [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install --quiet schemathesis; }
+    # Pinned: the options and the configuration below are schemathesis 4's.
+    version=4.32.5
+    venv="${TMPDIR:-/tmp}/hearth-schemathesis-$version"
+    [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install --quiet "schemathesis==$version"; }
     schemathesis="$venv/bin/schemathesis"
   fi
 fi
@@ -81,11 +83,17 @@ case "$app" in
     ;;
 esac
 server_pid=$!
+healthy=""
 for _ in $(seq 1 150); do
-  curl -fsS "$base/_hearth/health" >/dev/null 2>&1 && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+  curl -fsS "$base/_hearth/health" >/dev/null 2>&1 && { healthy=yes; break; }
+  kill -0 "$server_pid" 2>/dev/null || break
   sleep 0.2
 done
+if [ -z "$healthy" ]; then
+  echo "fuzz: the server did not become healthy; its log:" >&2
+  cat "$work/server.log" >&2
+  exit 1
+fi
 
 case "$app" in
   wishwithme)

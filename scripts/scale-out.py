@@ -27,6 +27,7 @@ import json
 import os
 import random
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -37,12 +38,26 @@ import urllib.request
 import uuid
 
 import hearth_process
-from hearth_process import Unanswered, Violation, free_port
+from hearth_process import Unanswered, Violation
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PASSWORD = "scale-out-password"
 ACCOUNT_LIMIT = 5
 ADMIN_KEY = "scale-out-admin-key-%s" % uuid.uuid4().hex
+
+
+def distinct_free_ports(count):
+    """`count` free loopback ports, all held at once while chosen, so none repeats."""
+    sockets = []
+    try:
+        for _ in range(count):
+            s = socket.socket()
+            s.bind(("127.0.0.1", 0))
+            sockets.append(s)
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 class ScratchDatabase:
@@ -70,19 +85,19 @@ class Balancer:
     """nginx, round-robin over the servers' ports; a server that refuses connections is
     skipped for a few seconds (passive health check)."""
 
-    def __init__(self, work, ports):
+    def __init__(self, work, port, ports):
         self.dir = os.path.join(work, "nginx")
         os.makedirs(self.dir, exist_ok=True)
-        self.port = free_port()
+        self.port = port
         self.url = "http://127.0.0.1:%d" % self.port
         upstreams = "\n".join("    server 127.0.0.1:%d max_fails=1 fail_timeout=5s;" % p for p in ports)
-        user = "user root;\n" if os.geteuid() == 0 else ""
-        config = """%(user)sworker_processes 1;
+        config = """worker_processes 1;
 pid %(dir)s/nginx.pid;
 error_log %(dir)s/error.log warn;
 events { worker_connections 1024; }
 http {
   access_log off;
+  client_body_buffer_size 1m;
   client_body_temp_path %(dir)s/body;
   proxy_temp_path %(dir)s/proxy;
   fastcgi_temp_path %(dir)s/fastcgi;
@@ -107,7 +122,7 @@ http {
     }
   }
 }
-""" % dict(user=user, dir=self.dir, upstreams=upstreams, port=self.port)
+""" % dict(dir=self.dir, upstreams=upstreams, port=self.port)
         self.config = os.path.join(self.dir, "nginx.conf")
         with open(self.config, "w") as f:
             f.write(config)
@@ -119,12 +134,15 @@ http {
                                       "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         deadline = time.time() + 15
         while time.time() < deadline:
+            if self.proc.poll() is not None:
+                break
             try:
                 status, _ = hearth_process.request(self.url + "/health", "GET", timeout=2)
                 if status == 200:
                     return
             except Unanswered:
-                time.sleep(0.1)
+                pass
+            time.sleep(0.1)
         raise Violation("nginx did not start (see %s/error.log)" % self.dir)
 
     def stop(self):
@@ -138,11 +156,12 @@ class Cluster:
     started at the same moment, behind one balancer."""
 
     def __init__(self, binary, database_url, count, work, extra=(), env=None):
+        balancer_port, *ports = distinct_free_ports(count + 1)
         self.servers = [
-            hearth_process.Server(binary, None, os.path.join(work, "data-%d" % i), database_url, free_port(),
+            hearth_process.Server(binary, None, os.path.join(work, "data-%d" % i), database_url, ports[i],
                                   os.path.join(work, "server-%d.log" % i), extra=extra, env=env)
             for i in range(count)]
-        self.balancer = Balancer(work, [s.port for s in self.servers])
+        self.balancer = Balancer(work, balancer_port, ports)
 
     def __enter__(self):
         errors = []

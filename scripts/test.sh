@@ -42,6 +42,6 @@ if [ $# -eq 0 ]; then
       echo "test: fuzzing $app failed (log above)" >&2
       exit 1
     }
-    grep -E "passed|failed" "${TMPDIR:-/tmp}/hearth-fuzz-$app.log" | tail -1
+    grep -E "passed|failed" "${TMPDIR:-/tmp}/hearth-fuzz-$app.log" | tail -1 || true
   done
 fi

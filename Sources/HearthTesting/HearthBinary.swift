@@ -36,9 +36,9 @@ public enum HearthBinary {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardInput = FileHandle.nullDevice
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }
-            do { try launch(process) } catch { continuation.resume() }
+            do { try launch(process) } catch { continuation.resume(throwing: error) }
         }
         let output = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
         let errors = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
@@ -62,12 +62,20 @@ extension HearthBinary {
         /// Everything it printed on standard output so far.
         public var output: String { String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self) }
 
-        /// SIGTERM (a graceful stop), then waits for the process to end. Waits through the
-        /// termination handler: `Process.waitUntilExit()` spins a run loop on the calling
-        /// thread, which a parallel test run answered with a crash in another launch.
-        public func stop() async {
-            kill(process.processIdentifier, SIGTERM)
+        /// SIGTERM (a graceful stop), SIGKILL if it has not ended after `grace`, and waits
+        /// for the end through the termination handler: `Process.waitUntilExit()` spins a
+        /// run loop on the calling thread, which a parallel test run answered with a crash
+        /// in another launch.
+        public func stop(grace: Duration = .seconds(20)) async {
+            guard process.isRunning else { return }
+            let pid = process.processIdentifier
+            kill(pid, SIGTERM)
+            let killer = Task {
+                try await Task.sleep(for: grace)
+                kill(pid, SIGKILL)
+            }
             for await _ in exited { break }
+            killer.cancel()
         }
     }
 

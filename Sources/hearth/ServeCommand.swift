@@ -68,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
                     apps: platform.apps, isRootMounted: platform.isRootMounted, host: configuration.host, port: port,
                     storage: StartBanner.storage(of: configuration))
                 // Unbuffered, so it shows at once even when standard output is a pipe.
-                FileHandle.standardOutput.write(Data((banner.text + "\n").utf8))
+                try? FileHandle.standardOutput.write(contentsOf: Data((banner.text + "\n").utf8))
             }
             try await application.runService()
             await database.close()

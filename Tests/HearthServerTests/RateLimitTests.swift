@@ -77,6 +77,24 @@ import Testing
         }
     }
 
+    @Test(arguments: TestEngine.available)
+    func aClockSteppedBackNeverRefillsTheSameTimeTwice(engine: TestEngine) async throws {
+        try await withLimiter(engine, limit: 2, windowSeconds: 60) { (limits: Limits) async throws in
+            let limiter = limits.limiter("logins")
+            let start = limits.clock.now
+            #expect(try await limiter.consume("gina") == .allowed)
+            #expect(try await limiter.consume("gina") == .allowed)
+            limits.clock.set(start.adding(seconds: 30))
+            #expect(try await limiter.consume("gina") == .allowed, "30 s refilled one")
+            limits.clock.set(start)
+            #expect(try await limiter.consume("gina") != .allowed)
+            limits.clock.set(start.adding(seconds: 30))
+            #expect(try await limiter.consume("gina") != .allowed, "those 30 s were already refilled")
+            limits.clock.set(start.adding(seconds: 60))
+            #expect(try await limiter.consume("gina") == .allowed)
+        }
+    }
+
     /// What several processes on one PostgreSQL share: each process has its own store
     /// over the database, and the buckets are still one.
     @Test(arguments: TestEngine.available.filter { $0 == .postgres })

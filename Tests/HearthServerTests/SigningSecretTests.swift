@@ -46,6 +46,16 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func onceTheDatabaseHoldsTheSecretAnOldFileIsNotReadEvenDamaged(engine: TestEngine) async throws {
+        try await TestDatabase.with(engine, migrations: HearthPlatform.platformMigrations) { database in
+            let stored = try await Self.resolve(database, dataDirectory: try Self.emptyDataDirectory())
+            let directory = try Self.emptyDataDirectory()
+            try Data("not hex\n".utf8).write(to: URL(fileURLWithPath: directory + "/" + SigningSecret.legacyFileName))
+            #expect(try await Self.resolve(database, dataDirectory: directory) == stored)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func anOperatorSecretWinsAndIsNeverStored(engine: TestEngine) async throws {
         try await TestDatabase.with(engine, migrations: HearthPlatform.platformMigrations) { database in
             let given = [UInt8](repeating: 0x11, count: 32)

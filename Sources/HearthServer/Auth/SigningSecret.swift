@@ -28,13 +28,15 @@ public enum SigningSecret {
     ) async throws -> [UInt8] {
         if let explicit { return try load(explicit) }
         let legacyPath = (dataDirectory as NSString).appendingPathComponent(legacyFileName)
-        let legacy = FileManager.default.fileExists(atPath: legacyPath) ? try load(.file(legacyPath)) : nil
-        let secret = try await keys.key(named: keyName, proposal: legacy ?? randomSecret())
-        if let legacy, legacy != secret {
-            logger.warning(
-                "\(legacyPath) differs from the signing secret in the database; the database's is used, so tokens signed with the file's are no longer accepted. Delete the file to silence this.")
+        let hasLegacyFile = FileManager.default.fileExists(atPath: legacyPath)
+        if let stored = try await keys.existingKey(named: keyName) {
+            if hasLegacyFile {
+                logger.notice("\(legacyPath) is no longer read: the signing secret is in the database. Delete the file once your backups hold the database.")
+            }
+            return stored
         }
-        return secret
+        let legacy = hasLegacyFile ? try load(.file(legacyPath)) : nil
+        return try await keys.key(named: keyName, proposal: legacy ?? randomSecret())
     }
 
     static func load(_ explicit: Explicit) throws(ConfigurationError) -> [UInt8] {

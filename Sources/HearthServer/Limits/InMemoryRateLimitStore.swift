@@ -15,9 +15,12 @@ public actor InMemoryRateLimitStore: RateLimitStore {
     public init() {}
 
     public func take(_ key: String, cost: Double, rule: RateLimitRule, now: Timestamp) -> Double {
-        let available = buckets[key].map { rule.refilled($0.tokens, since: $0.updated, now: now) } ?? Double(rule.limit)
+        let stored = buckets[key]
+        let available = stored.map { rule.refilled($0.tokens, since: $0.updated, now: now) } ?? Double(rule.limit)
         let remaining = cost <= 0 || available >= cost ? min(Double(rule.limit), available - cost) : available
-        buckets[key] = Bucket(tokens: remaining, updated: now, fullAt: rule.fullAt(tokens: remaining, now: now))
+        // A clock stepped back must not refill the same time twice.
+        let at = max(stored?.updated ?? now, now)
+        buckets[key] = Bucket(tokens: remaining, updated: at, fullAt: rule.fullAt(tokens: remaining, now: at))
         takesSincePrune += 1
         if takesSincePrune >= 1000 { forgetFullBuckets(now: now) }
         return available

@@ -32,9 +32,11 @@ public enum RateLimitMigrations {
                     remaining DOUBLE PRECISION;
                     at BIGINT;
                 BEGIN
-                    INSERT INTO hearth_rate_limits (key, tokens, updated_at, full_at) VALUES (p_key, p_limit, p_now, p_now)
-                    ON CONFLICT (key) DO NOTHING;
-                    SELECT tokens, updated_at INTO stored_tokens, stored_at FROM hearth_rate_limits WHERE key = p_key FOR UPDATE;
+                    -- Creates the bucket or locks the existing one, in one statement (a
+                    -- separate SELECT could miss a row a concurrent clean-up just removed).
+                    INSERT INTO hearth_rate_limits AS bucket (key, tokens, updated_at, full_at) VALUES (p_key, p_limit, p_now, p_now)
+                    ON CONFLICT (key) DO UPDATE SET key = bucket.key
+                    RETURNING bucket.tokens, bucket.updated_at INTO stored_tokens, stored_at;
                     available := LEAST(p_limit, stored_tokens + GREATEST(0, p_now - stored_at) * per_ms);
                     IF p_cost <= 0 OR available >= p_cost THEN
                         remaining := LEAST(p_limit, available - p_cost);

@@ -67,7 +67,7 @@ struct AccountService: Sendable {
         guard try await passwords.verify(password, against: hash) else {
             throw APIError(.unauthorized, code: .unauthorized, message: "Invalid credentials", headers: BearerAuthMiddleware.challenge)
         }
-        try await failedLogins.refund(key)
+        try? await failedLogins.refund(key)  // best effort: a correct password must not fail on it
         let issued = try await database.transaction { executor in
             try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor)
         }

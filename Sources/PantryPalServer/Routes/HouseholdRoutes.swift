@@ -42,7 +42,8 @@ struct HouseholdRoutes: Sendable {
                 try? await inviteAttempts.refund(userID)
                 throw error
             }
-            try await inviteAttempts.refund(userID)
+            // Best effort: the join has committed, and its answer must not turn into a 500.
+            try? await inviteAttempts.refund(userID)
             return joined
         }
         group.get("members") { _, context in
