@@ -128,6 +128,27 @@ import Testing
         }
     }
 
+    /// Rotating addresses inside one IPv6 /64 (which one subscriber holds whole) gains nothing.
+    @Test(arguments: TestEngine.available)
+    func anIPv6NetworkIsThrottledAsOneAddress(engine: TestEngine) async throws {
+        var configuration = TestServer.testConfiguration()
+        configuration.authRequestsPerMinutePerAddress = 2
+        try await TestServer.run(engine: engine, apps: [NotesTestApp()], configuration: configuration) { (server: TestServer) async throws in
+            #expect(try await login(server, "a@example.com", from: "2001:db8:1:2::1").status == 401)
+            #expect(try await login(server, "b@example.com", from: "2001:db8:1:2:ffff::9").status == 401)
+            #expect(try await login(server, "c@example.com", from: "2001:db8:1:2:abcd::7").status == 429)
+            #expect(try await login(server, "d@example.com", from: "2001:db8:1:3::1").status == 401, "the next /64 is someone else")
+        }
+    }
+
+    @Test func addressBucketsAreIPv4AddressesAndIPv6Networks() {
+        #expect(AddressBucket.key(for: "203.0.113.7") == "203.0.113.7")
+        #expect(AddressBucket.key(for: "::ffff:203.0.113.7") == "203.0.113.7")
+        #expect(AddressBucket.key(for: "2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64")
+        #expect(AddressBucket.key(for: "2001:0db8:0001:0002::") == "2001:db8:1:2::/64")
+        #expect(AddressBucket.key(for: nil) == "unknown")
+    }
+
     @Test(arguments: TestEngine.available)
     func authRoutesAreThrottledPerAccountAcrossAddresses(engine: TestEngine) async throws {
         var configuration = TestServer.testConfiguration()

@@ -30,7 +30,7 @@ public struct AuthAddressThrottleMiddleware: RouterMiddleware {
     let limiter: RateLimiter
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if case .limited(let seconds) = try await limiter.consume(context.clientAddress ?? "unknown") {
+        if case .limited(let seconds) = try await limiter.consume(AddressBucket.key(for: context.clientAddress)) {
             throw APIError.rateLimited(retryAfterSeconds: seconds)
         }
         return try await next(request, context)

@@ -12,7 +12,7 @@ struct PantryRateLimitMiddleware: RouterMiddleware {
         let decision = if let userID = context.userID {
             try await perUser.consume(userID)
         } else {
-            try await perAddress.consume(context.clientAddress ?? "unknown")
+            try await perAddress.consume(AddressBucket.key(for: context.clientAddress))
         }
         if case .limited(let seconds) = decision {
             throw PantryRateLimit.limited(retryAfterSeconds: seconds, type: .general)
