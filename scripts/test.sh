@@ -33,7 +33,11 @@ if [ $# -eq 0 ] && [ -n "${HEARTH_TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 
-# A whole run also fuzzes every app's HTTP API against its OpenAPI document.
+# A whole run also checks what a newcomer sees (the start banner and every URL on it) and
+# fuzzes every app's HTTP API against its OpenAPI document.
+if [ $# -eq 0 ]; then
+  python3 scripts/quick-start-check.py --binary "$(swift build --show-bin-path)/hearth"
+fi
 if [ $# -eq 0 ]; then
   for app in wishwithme pantrypal; do
     echo "test: fuzzing $app's API (scripts/fuzz.sh $app)"
