@@ -161,43 +161,15 @@ checks.negative_data_rejection.expected-statuses = [200, 400, 401, 403, 404, 409
 [[operations]]
 include-operation-id = "updateNotificationPreferences"
 checks.negative_data_rejection.expected-statuses = [200, 400, 401, 403, 404, 409, 413, 422, 429]
-
-[[operations]]
-include-operation-id = "setHouseholdPremium"
-parameters = { householdId = "$household" }
-
-[[operations]]
-include-operation-id = "setTestPremium"
-parameters = { householdId = "$household" }
-
-[[operations]]
-include-operation-id = "getProduct"
-parameters = { id = "$product" }
-
-[[operations]]
-include-operation-id = "updateProduct"
-parameters = { id = "$product" }
-
-[[operations]]
-include-operation-id = "lookupProduct"
-parameters = { upc = "4006381333931" }
-
-[[operations]]
-include-operation-id = "updateInventoryItem"
-parameters = { id = "$item" }
-
-[[operations]]
-include-operation-id = "adjustInventoryQuantity"
-parameters = { id = "$item" }
-
-[[operations]]
-include-operation-id = "updateLocation"
-parameters = { id = "$location" }
-
-[[operations]]
-include-operation-id = "previewInvite"
-parameters = { code = "$invite" }
 EOF
+    # The household's own rows, so these operations reach their logic instead of a 404.
+    for pin in "setHouseholdPremium householdId $household" "setTestPremium householdId $household" \
+      "getProduct id $product" "updateProduct id $product" "lookupProduct upc 4006381333931" \
+      "updateInventoryItem id $item" "adjustInventoryQuantity id $item" "updateLocation id $location" \
+      "previewInvite code $invite"; do
+      read -r operation name value <<<"$pin"
+      printf '\n[[operations]]\ninclude-operation-id = "%s"\nparameters = { %s = "%s" }\n' "$operation" "$name" "$value" >>"$config"
+    done
     # The operator and test keys ride along; logging out and wiping the test database would
     # end the run's own session (PantryAuthTests and TestRoutesTests cover both).
     extra_checks=(--header "x-admin-key: $admin_key" --header "x-test-admin-key: $test_key"

@@ -45,23 +45,29 @@ class Server:
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, stdin=subprocess.DEVNULL,
                                          env=dict(os.environ, **(self.env or {})))
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise Violation("server exited with %s on start (see %s)" % (self.proc.returncode, self.log_path))
-            try:
-                with urllib.request.urlopen(self.url + "/health", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except Exception:
-                time.sleep(0.05)
-        raise Violation("server did not become healthy in 30 s (see %s)" % self.log_path)
+        wait_until_healthy(self.url, self.proc, "server", self.log_path)
 
     def kill(self):
         if self.proc and self.proc.poll() is None:
             os.kill(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
         self.proc = None
+
+
+def wait_until_healthy(url, proc, what, log_path, seconds=30):
+    """Returns once `url`/health answers 200; Violation if `proc` exits or time runs out."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise Violation("%s exited with %s on start (see %s)" % (what, proc.returncode, log_path))
+        try:
+            with urllib.request.urlopen(url + "/health", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except Exception:
+            pass
+        time.sleep(0.05)
+    raise Violation("%s did not become healthy in %d s (see %s)" % (what, seconds, log_path))
 
 
 def request(url, method, body=None, headers=None, timeout=15):

@@ -132,18 +132,7 @@ http {
         nginx = shutil.which("nginx") or "/usr/sbin/nginx"
         self.proc = subprocess.Popen([nginx, "-p", self.dir, "-c", self.config, "-e", os.path.join(self.dir, "error.log"),
                                       "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        deadline = time.time() + 15
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                break
-            try:
-                status, _ = hearth_process.request(self.url + "/health", "GET", timeout=2)
-                if status == 200:
-                    return
-            except Unanswered:
-                pass
-            time.sleep(0.1)
-        raise Violation("nginx did not start (see %s/error.log)" % self.dir)
+        hearth_process.wait_until_healthy(self.url, self.proc, "nginx", os.path.join(self.dir, "error.log"), seconds=15)
 
     def stop(self):
         if self.proc and self.proc.poll() is None:

@@ -32,27 +32,24 @@ struct StartBanner {
     }
 
     var text: String {
-        var lines = ["Hearth \(HearthVersion.current) is ready.", ""]
         let width = max(12, (apps.map(\.displayName.count).max() ?? 0) + 2)
+        func row(_ label: String, _ value: String) -> String { "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + value }
+        var lines = ["Hearth \(HearthVersion.current) is ready.", ""]
         for app in apps {
             let mount = isRootMounted ? "" : "/\(app.name)"
-            lines.append("  " + app.displayName.padding(toLength: width, withPad: " ", startingAt: 0) + origin + mount + app.clientBasePath + (app.clientBasePath.isEmpty && mount.isEmpty ? "/" : ""))
-            if app.apiDocument != nil {
-                lines.append("  " + String(repeating: " ", count: width) + "API document  \(origin)\(mount)/\(APIDocument.fileName)")
-            }
-            if let pages = app.webPagesPath {
-                lines.append("  " + String(repeating: " ", count: width) + "web pages     \(origin)\(mount)\(pages)")
-            }
+            let base = mount + app.clientBasePath
+            lines.append(row(app.displayName, origin + (base.isEmpty ? "/" : base)))
+            if app.apiDocument != nil { lines.append(row("", "API document  \(origin)\(mount)/\(APIDocument.fileName)")) }
+            if let pages = app.webPagesPath { lines.append(row("", "web pages     \(origin)\(mount)\(pages)")) }
         }
         lines.append("")
         // At the root an app may answer /health itself; the platform's stay under /_hearth.
         let platform = isRootMounted ? "/_hearth" : ""
-        if !isRootMounted { lines.append("  " + "Home".padding(toLength: width, withPad: " ", startingAt: 0) + origin + "/") }
-        lines.append("  " + "Health".padding(toLength: width, withPad: " ", startingAt: 0) + origin + platform + "/health")
-        lines.append("  " + "Metrics".padding(toLength: width, withPad: " ", startingAt: 0) + origin + platform + "/metrics")
-        lines.append("  " + "Storage".padding(toLength: width, withPad: " ", startingAt: 0) + storage)
-        lines.append("")
-        lines.append("Stop with Ctrl-C.")
+        if !isRootMounted { lines.append(row("Home", origin + "/")) }
+        lines += [
+            row("Health", origin + platform + "/health"), row("Metrics", origin + platform + "/metrics"), row("Storage", storage),
+            "", "Stop with Ctrl-C.",
+        ]
         return lines.joined(separator: "\n")
     }
 }

@@ -13,7 +13,6 @@ public struct AppServices: Sendable {
     public let accessTokens: AccessTokens
     public let refreshTokens: RefreshTokens
     public let passwords: PasswordHasher
-    public let authThrottle: AuthThrottle
     /// Where this server counts rate limits: shared by every process on PostgreSQL.
     public let rateLimits: any RateLimitStore
     public let jobs: JobQueue
@@ -26,6 +25,13 @@ public struct AppServices: Sendable {
     /// A limit of this app named `name` (scoped to the app, so apps never share buckets).
     public func rateLimiter(_ name: String, limit: Int, windowSeconds: Int) -> RateLimiter {
         RateLimiter(name: "\(appName).\(name)", rule: RateLimitRule(limit: limit, windowSeconds: windowSeconds), store: rateLimits, clock: clock)
+    }
+
+    /// The auth routes' limits per client address and per account, per minute.
+    public var authThrottle: AuthThrottle {
+        AuthThrottle(
+            perAddress: rateLimiter("auth-per-address", limit: configuration.authRequestsPerMinutePerAddress, windowSeconds: 60),
+            perAccount: rateLimiter("auth-per-account", limit: configuration.authRequestsPerMinutePerAccount, windowSeconds: 60))
     }
 
     /// Requires a valid access token of this app on the routes it is added to.

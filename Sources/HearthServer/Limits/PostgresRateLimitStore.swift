@@ -9,8 +9,8 @@ import Synchronization
 /// The time is the calling process's clock (processes must agree on it, as with NTP); a
 /// process whose clock runs behind cannot move a bucket's time backwards.
 ///
-/// Full buckets are deleted in small batches, every ``pruneEvery`` takes of this process
-/// and, until none is left, by the hourly maintenance; a flood of new keys (addresses,
+/// Full buckets are deleted in small batches, in the background every ``pruneEvery``
+/// takes of this process and, until none is left, by the hourly maintenance; a flood of new keys (addresses,
 /// guessed emails) never waits for one huge `DELETE`.
 public final class PostgresRateLimitStore: RateLimitStore {
     let database: PostgresDatabase
@@ -24,7 +24,7 @@ public final class PostgresRateLimitStore: RateLimitStore {
 
     public func take(_ key: String, cost: Double, rule: RateLimitRule, now: Timestamp) async throws -> Double {
         if takes.add(1, ordering: .relaxed).newValue % Self.pruneEvery == 0 {
-            _ = try? await pruneBatch(now: now)
+            Task { _ = try? await self.pruneBatch(now: now) }  // beside the request, not in its way
         }
         let row = try await database.read { executor in
             try await executor.queryFirst(

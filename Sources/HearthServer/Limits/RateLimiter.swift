@@ -26,14 +26,16 @@ public struct RateLimiter: Sendable {
 
     /// Spends one request for `key`, or says how long until one is available.
     public func consume(_ key: String) async throws -> Decision {
-        let available = try await store.take(bucket(key), cost: 1, rule: rule, now: clock.now)
-        return available >= 1 ? .allowed : .limited(retryAfterSeconds: rule.secondsUntilOneToken(available: available))
+        decision(available: try await store.take(bucket(key), cost: 1, rule: rule, now: clock.now))
     }
 
     /// What ``consume(_:)`` would decide, without spending anything.
     public func check(_ key: String) async throws -> Decision {
-        let available = try await store.take(bucket(key), cost: 0, rule: rule, now: clock.now)
-        return available >= 1 ? .allowed : .limited(retryAfterSeconds: rule.secondsUntilOneToken(available: available))
+        decision(available: try await store.take(bucket(key), cost: 0, rule: rule, now: clock.now))
+    }
+
+    private func decision(available: Double) -> Decision {
+        available >= 1 ? .allowed : .limited(retryAfterSeconds: rule.secondsUntilOneToken(available: available))
     }
 
     /// Gives back a request spent by ``consume(_:)`` that turned out not to count (a

@@ -80,9 +80,6 @@ public struct HearthPlatform: Sendable {
     /// The services of one app.
     public func services(for app: any HearthApp) async -> AppServices {
         let signal = jobSignal
-        let limiter = { (name: String, limit: Int) in
-            RateLimiter(name: "\(app.name).\(name)", rule: RateLimitRule(limit: limit, windowSeconds: 60), store: rateLimits, clock: clock)
-        }
         return AppServices(
             appName: app.name, configuration: configuration, database: database,
             documents: DocumentStore(app: app.name, database: database, clock: clock, observer: feedHub), clock: clock,
@@ -91,9 +88,6 @@ public struct HearthPlatform: Sendable {
                 database: database, clock: clock, lifetimeSeconds: Int64(configuration.refreshTokenSeconds),
                 reuseGraceSeconds: Int64(configuration.refreshReuseGraceSeconds)),
             passwords: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
-            authThrottle: AuthThrottle(
-                perAddress: limiter("auth-per-address", configuration.authRequestsPerMinutePerAddress),
-                perAccount: limiter("auth-per-account", configuration.authRequestsPerMinutePerAccount)),
             rateLimits: rateLimits,
             jobs: JobQueue(app: app.name, clock: clock, wakeUp: { signal.wakeUp() }), feedHub: feedHub,
             logger: logger.withMetadata(["app": .string(app.name)]),
