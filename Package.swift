@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "WishWithMeKit", targets: ["WishWithMeKit"]),
         .library(name: "PantryPalServer", targets: ["PantryPalServer"]),
         .library(name: "PantryPalKit", targets: ["PantryPalKit"]),
+        .library(name: "ListAllServer", targets: ["ListAllServer"]),
+        .library(name: "ListAllKit", targets: ["ListAllKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -136,9 +138,24 @@ let package = Package(
             name: "PantryPalKit",
             dependencies: ["HearthCore", "HearthClient", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(
+            name: "ListAllServer",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "ListAllKit", dependencies: ["HearthCore", "HearthClient", "CJPEG"]),
         .executableTarget(
             name: "hearth",
             dependencies: [
+                "ListAllServer",
+                "ListAllKit",
                 "WishWithMeServer",
                 "WishWithMeKit",
                 "PantryPalServer",
@@ -197,6 +214,18 @@ let package = Package(
             dependencies: [
                 "HearthCore", "HearthClient", "PantryPalKit", "HearthTesting", "HearthServer", "PantryPalServer", "hearth",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "ListAllKitTests",
+            dependencies: ["HearthCore", "ListAllKit"]
+        ),
+        .testTarget(
+            name: "ListAllServerTests",
+            dependencies: [
+                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "ListAllServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),

@@ -1,0 +1,6 @@
+#ifndef HEARTH_CJPEG_SHIM_H
+#define HEARTH_CJPEG_SHIM_H
+#include <stdio.h>
+#include <stddef.h>
+#include <jpeglib.h>
+#endif
