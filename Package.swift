@@ -139,6 +139,7 @@ let package = Package(
             dependencies: ["HearthCore", "HearthClient", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CJPEGSupport", dependencies: ["CJPEG"]),
         .target(
             name: "ListAllServer",
             dependencies: [
@@ -150,7 +151,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "ListAllKit", dependencies: ["HearthCore", "HearthClient", "CJPEG"]),
+        .target(name: "ListAllKit", dependencies: ["HearthCore", "HearthClient", "CJPEG", "CJPEGSupport"]),
         .executableTarget(
             name: "hearth",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import HearthServer
+import ListAllServer
 import PantryPalServer
 import WishWithMeServer
 
@@ -12,6 +13,7 @@ enum AppCatalog {
         [
             WishWithMeApp(settings: try WishWithMeSettings.fromEnvironment(environment)),
             PantryPalApp(settings: try PantryPalSettings.fromEnvironment(environment)),
+            ListAllApp(),
         ]
     }
 }

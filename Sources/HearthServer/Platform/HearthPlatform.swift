@@ -60,7 +60,8 @@ public struct HearthPlatform: Sendable {
         (database as? PostgresDatabase).map { PostgresRateLimitStore(database: $0) } ?? InMemoryRateLimitStore()
     }
 
-    public static let platformMigrations = DocumentMigrations.all + AuthMigrations.all + JobMigrations.all + RateLimitMigrations.all
+    public static let platformMigrations =
+        DocumentMigrations.all + AuthMigrations.all + JobMigrations.all + RateLimitMigrations.all + AccountMigrations.all
 
     /// The platform's migrations followed by those of `apps`.
     public static func migrations(of apps: [any HearthApp]) -> [Migration] {

@@ -19,10 +19,16 @@ public struct DeltaSyncRoutes: Sendable {
     public func register(on group: RouterGroup<HearthRequestContext>) {
         group.get("changes") { request, context in try await changes(request, context) }
         group.group("push")
-            .add(middleware: BodyLimitMiddleware(limit: SyncPushLimits.maxBytes))
+            .add(middleware: BodyLimitMiddleware(limit: pushLimit))
             .post { request, context in try await push(request, context) }
         group.get("events") { _, context in try await events(context) }
     }
+
+    /// The push body limit: spec/sync.md's 5 MiB, or room for one of the app's largest
+    /// documents (a ListAll image) when that is more.
+    var pushLimit: Int { max(SyncPushLimits.maxBytes, largestDocument + 64 * 1024) }
+
+    var largestDocument: Int { service.collections.values.map(\.maxDocumentBytes).max() ?? 0 }
 
     func changes(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let userID = try context.requireUser()
@@ -40,7 +46,10 @@ public struct DeltaSyncRoutes: Sendable {
 
     func push(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let userID = try context.requireUser()
-        let body = try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize)
+        var decoder = context.requestDecoder
+        // A document may hold one string as large as the document (a ListAll image).
+        decoder.limits.maxStringBytes = max(decoder.limits.maxStringBytes, largestDocument)
+        let body = try await decoder.parseBody(of: request, limit: context.maxUploadSize)
         guard let entries = body["mutations"]?.arrayValue else {
             throw APIError.validation("The body must be {\"mutations\": [...]}")
         }

@@ -11,6 +11,8 @@ public struct DeltaSyncService: Sendable {
     public let documents: DocumentStore
     public let collections: [String: DocumentCollection]
     private let log: AppliedMutationLog
+    /// Names of the collections whose ids are scoped to their owner.
+    private let ownerScoped: Set<String>
     /// How far ahead of the server a device clock may claim to be.
     public let maxClockAheadSeconds: Int64 = 300
 
@@ -25,11 +27,20 @@ public struct DeltaSyncService: Sendable {
         self.documents = documents
         self.collections = Dictionary(collections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.log = AppliedMutationLog(app: documents.app)
+        self.ownerScoped = Set(collections.filter(\.ownerScoped).map(\.name))
     }
 
     public func pull(userID: String, since: Int64, limit: Int) async throws -> SyncChangesResponse {
         let page = try await documents.changes(for: userID, since: since, limit: limit)
-        return SyncChangesResponse(changes: page.changes, cursor: String(page.cursor), hasMore: page.hasMore)
+        var changes = page.changes
+        if !ownerScoped.isEmpty {
+            for index in changes.indices where ownerScoped.contains(changes[index].collection) {
+                let clientID = OwnerScope.clientID(storageID: changes[index].id, owner: userID)
+                changes[index].id = clientID
+                changes[index].doc?.id = clientID
+            }
+        }
+        return SyncChangesResponse(changes: changes, cursor: String(page.cursor), hasMore: page.hasMore)
     }
 
     /// Applies a push batch in one transaction and answers one result per entry, in order.
@@ -102,12 +113,13 @@ public struct DeltaSyncService: Sendable {
     /// wrote is rolled back with the savepoint. Engine errors end the whole batch.
     private func decideInSavepoint(_ prepared: PreparedMutation, writer: DocumentWriter) async throws -> SyncMutationResult {
         do {
-            return try await writer.withSavepoint {
-                try await MutationDecision(prepared: prepared, writer: writer).decide()
-            }
+            return prepared.presented(
+                try await writer.withSavepoint {
+                    try await MutationDecision(prepared: prepared, writer: writer).decide()
+                })
         } catch let error as APIError {
             return SyncMutationResult(
-                mutationID: prepared.mutation.mutationID, status: .rejected, id: prepared.id, code: error.code,
+                mutationID: prepared.mutation.mutationID, status: .rejected, id: prepared.clientID, code: error.code,
                 message: error.message)
         }
     }

@@ -15,15 +15,20 @@ public struct DocumentCollection: Sendable {
     /// exclusive writes change; deletes, and any batch with another collection's
     /// mutations, always run exclusively. Off unless an app says so.
     public let concurrentPuts: Bool
+    /// Ids are unique per owner (see ``OwnerScope``): rules see and store the owner-scoped
+    /// key, clients send and receive their own id. Only for collections whose documents
+    /// are readable by their owner alone.
+    public let ownerScoped: Bool
 
     public init(
         name: String, rule: any DocumentAccessRule, maxDocumentBytes: Int = 256 * 1024, concurrentPuts: Bool = false,
-        validate: @escaping @Sendable (JSONValue) throws -> JSONValue = { $0 }
+        ownerScoped: Bool = false, validate: @escaping @Sendable (JSONValue) throws -> JSONValue = { $0 }
     ) {
         self.name = name
         self.rule = rule
         self.maxDocumentBytes = maxDocumentBytes
         self.concurrentPuts = concurrentPuts
+        self.ownerScoped = ownerScoped
         self.validate = validate
     }
 }

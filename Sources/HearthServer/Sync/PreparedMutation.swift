@@ -7,7 +7,10 @@ import HearthStore
 /// transaction.
 struct PreparedMutation: Sendable {
     let mutation: SyncMutation
+    /// The document's key in the store (owner-scoped for such collections).
     let id: String
+    /// The id the client named the document by.
+    let clientID: String
     let collection: DocumentCollection
     /// The validated (and possibly normalised) data of a put; `nil` for a delete.
     let data: JSONValue?
@@ -65,7 +68,17 @@ struct PreparedMutation: Sendable {
         let clientUpdatedAt = min(max(mutation.clientUpdatedAt, Timestamp(millisecondsSince1970: 0)), latestClientTime)
         return .ready(
             PreparedMutation(
-                mutation: mutation, id: id, collection: collection, data: validated,
+                mutation: mutation, id: collection.ownerScoped ? OwnerScope.storageID(owner: userID, id: id) : id,
+                clientID: id, collection: collection, data: validated,
                 edit: LastWriteWins.Edit(clientUpdatedAt: clientUpdatedAt, userID: userID)))
+    }
+
+    /// `result` as the client must see it: in the id it chose.
+    func presented(_ result: SyncMutationResult) -> SyncMutationResult {
+        guard collection.ownerScoped else { return result }
+        var result = result
+        result.id = clientID
+        result.doc?.id = clientID
+        return result
     }
 }

@@ -1,3 +1,4 @@
+import HearthServer
 import Foundation
 import HearthCore
 

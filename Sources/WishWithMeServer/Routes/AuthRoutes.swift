@@ -57,7 +57,7 @@ struct AuthRoutes: Sendable {
         }
         let access = try await services.accessTokens.issue(userID: rotation.userID, audience: services.appName)
         return Response.json(
-            TokenResponse(accessToken: access, refreshToken: rotation.token, expiresIn: services.accessTokens.lifetimeSeconds, user: nil)
+            TokenPairResponse(accessToken: access, refreshToken: rotation.token, expiresIn: services.accessTokens.lifetimeSeconds, user: nil)
                 .json)
     }
 
@@ -86,7 +86,7 @@ struct AuthRoutes: Sendable {
     private func signedIn(_ user: StoredDocument, email: String, status: HTTPResponse.Status) async throws -> Response {
         let access = try await services.accessTokens.issue(userID: user.id, audience: services.appName)
         let refresh = try await services.refreshTokens.issue(userID: user.id, app: services.appName)
-        let response = TokenResponse(
+        let response = TokenPairResponse(
             accessToken: access, refreshToken: refresh, expiresIn: services.accessTokens.lifetimeSeconds,
             user: UserObject.render(user, email: email))
         return Response.json(response.json, status: status)

@@ -41,32 +41,3 @@ struct RefreshTokenRequest {
         refreshToken = try FieldRules(data: body).requiredString("refresh_token", length: 1...512)
     }
 }
-
-/// Access and refresh token pair, optionally with the user (spec §2.2, §2.4).
-struct TokenResponse {
-    let accessToken: String
-    let refreshToken: String
-    let expiresIn: Int64
-    let user: JSONValue?
-
-    var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "access_token": .string(accessToken), "refresh_token": .string(refreshToken), "token_type": "bearer",
-            "expires_in": .int(expiresIn),
-        ]
-        if let user { object["user"] = user }
-        return .object(object)
-    }
-}
-
-/// A syntactically valid address (no deliverability check), lower-cased.
-enum EmailAddress {
-    static func validated(_ text: String) throws -> String {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64, parts[1].contains("."),
-            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains(".."),
-            text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !"()<>,;:\\\"[]".unicodeScalars.contains($0) })
-        else { throw APIError.validation("'email' is not a valid email address") }
-        return text.lowercased()
-    }
-}
