@@ -16,11 +16,12 @@ struct Hearth: AsyncParsableCommand {
               hearth bench feed|sync|pantry|…   measure speed on this machine
               hearth wish …                     use Wish With Me from the terminal (client)
               hearth pantry …                   use PantryPal from the terminal (client)
+              hearth list …                     use ListAll from the terminal (client)
 
             Every option can also be set with a HEARTH_* environment variable; see \
             'hearth serve --help'.
             """,
         version: HearthVersion.current,
-        subcommands: [ServeCommand.self, MigrateCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self, ListCommand.self]
     )
 }
