@@ -219,7 +219,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ListAllKitTests",
-            dependencies: ["HearthCore", "ListAllKit"]
+            dependencies: [
+                "HearthCore", "HearthClient", "ListAllKit", "HearthTesting", "HearthServer", "ListAllServer", "hearth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "ListAllServerTests",
