@@ -103,11 +103,13 @@ public final class LocalStore: Sendable {
     }
 
     private func put(_ db: Database, _ collection: String, _ id: String, _ data: JSONValue) throws {
-        try db.execute(
+        // Cached statements: an import writes thousands of documents in one transaction.
+        try db.cachedStatement(
             sql: """
                 INSERT INTO local_documents (collection, id, data, deleted) VALUES (?, ?, ?, 0)
                 ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = 0
-                """, arguments: [collection, id, data.storedText])
+                """
+        ).execute(arguments: [collection, id, data.storedText])
         try enqueue(db, collection: collection, id: id, operation: .put, data: data)
     }
 
@@ -138,23 +140,24 @@ public final class LocalStore: Sendable {
     ) throws {
         let now = clock.now.millisecondsSince1970
         let last = try Row.fetchOne(
-            db, sql: "SELECT position, attempts FROM pending_mutations WHERE collection = ? AND document_id = ? ORDER BY position DESC LIMIT 1",
+            try db.cachedStatement(
+                sql: "SELECT position, attempts FROM pending_mutations WHERE collection = ? AND document_id = ? ORDER BY position DESC LIMIT 1"),
             arguments: [collection, id])
         if let last, (last["attempts"] as Int) == 0 {
-            try db.execute(
-                sql: "UPDATE pending_mutations SET op = ?, data = ?, client_updated_at = ? WHERE position = ?",
-                arguments: [operation.rawValue, data?.storedText, now, last["position"] as Int64])
+            try db.cachedStatement(sql: "UPDATE pending_mutations SET op = ?, data = ?, client_updated_at = ? WHERE position = ?")
+                .execute(arguments: [operation.rawValue, data?.storedText, now, last["position"] as Int64])
             return
         }
         let baseVersion =
             try Int64.fetchOne(
-                db, sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?", arguments: [collection, id]) ?? 0
-        try db.execute(
+                try db.cachedStatement(sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?"),
+                arguments: [collection, id]) ?? 0
+        try db.cachedStatement(
             sql: """
                 INSERT INTO pending_mutations (mutation_id, collection, document_id, op, data, base_version, client_updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [UUID().uuidString.lowercased(), collection, id, operation.rawValue, data?.storedText, baseVersion, now])
+                """
+        ).execute(arguments: [UUID().uuidString.lowercased(), collection, id, operation.rawValue, data?.storedText, baseVersion, now])
     }
 
     // MARK: Shared by both protocols

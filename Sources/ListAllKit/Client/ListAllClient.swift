@@ -59,7 +59,7 @@ public final class ListAllClient: Sendable {
             refresher: PasswordTokenRefresher(baseURL: configuration.serverURL, path: Self.authPath, clock: configuration.clock))
         api = HearthAPI(baseURL: configuration.serverURL, session: session)
         sync = SyncEngine(
-            store: store, api: api, strategy: DeltaSync(), reachability: configuration.reachability, realtime: RealtimeEvents(),
+            store: store, api: api, strategy: DeltaSync(pushBatchSize: 500), reachability: configuration.reachability, realtime: RealtimeEvents(),
             configuration: configuration.engine)
         account = PasswordAccountClient(api: api, store: store, sync: sync, clock: configuration.clock, path: Self.authPath)
         let context = ListAllContext(library: LibraryStore(store: store), store: store, session: session, sync: sync, clock: configuration.clock)
