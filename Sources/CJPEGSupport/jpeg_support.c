@@ -167,8 +167,6 @@ int hearth_jpeg_encode(const unsigned char *pixels, unsigned int width, unsigned
         set_message(result, "bitmap must have 3 or 4 channels");
         return 1;
     }
-    if (quality < 1) quality = 1;
-    if (quality > 100) quality = 100;
 
     memset(&destination, 0, sizeof(destination));
     destination.capacity = 64 * 1024;
@@ -198,7 +196,7 @@ int hearth_jpeg_encode(const unsigned char *pixels, unsigned int width, unsigned
     cinfo.input_components = channels;
     cinfo.in_color_space = channels == 4 ? JCS_EXT_RGBX : JCS_RGB;
     jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
     cinfo.optimize_coding = TRUE;
     jpeg_start_compress(&cinfo, TRUE);
 

@@ -20,6 +20,10 @@ struct ExportBuffer {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    mutating func append(_ raw: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: raw)
+    }
+
     mutating func append(scalar: Unicode.Scalar) {
         bytes.append(contentsOf: scalar.utf8)
     }

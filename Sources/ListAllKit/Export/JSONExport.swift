@@ -91,7 +91,7 @@ extension ListAllExporter {
         writer.key("id")
         writer.value(image.id)
         writer.key("imageData")
-        writer.value(image.imageData?.base64EncodedString() ?? "")
+        writer.value(base64: image.imageData ?? Data())
         writer.key("orderNumber")
         writer.value(image.orderNumber)
         writer.endObject()

@@ -79,25 +79,75 @@ struct PrettyJSONWriter {
         buffer.append(byte: UInt8(ascii: " "), count: 2 * containers.count)
     }
 
-    private mutating func appendEscaped(_ text: String) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append("\\\"" as StaticString)
-            case UInt8(ascii: "\\"): buffer.append("\\\\" as StaticString)
-            case UInt8(ascii: "/"): buffer.append("\\/" as StaticString)
-            case 0x0A: buffer.append("\\n" as StaticString)
-            case 0x09: buffer.append("\\t" as StaticString)
-            case 0x0D: buffer.append("\\r" as StaticString)
-            case 0x08: buffer.append("\\b" as StaticString)
-            case 0x0C: buffer.append("\\f" as StaticString)
-            case 0x00..<0x20:
-                buffer.append("\\u00" as StaticString)
-                buffer.append(byte: Self.lowerHex[Int(byte >> 4)])
-                buffer.append(byte: Self.lowerHex[Int(byte & 0x0F)])
-            default: buffer.append(byte: byte)
+    /// Standard base64 with padding, as a JSON string (so every `/` is written `\/`).
+    mutating func value(base64 data: Data) {
+        buffer.append(byte: UInt8(ascii: "\""))
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            while index + 3 <= bytes.count {
+                let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                appendBase64Digits(chunk, count: 4)
+                index += 3
             }
+            switch bytes.count - index {
+            case 1:
+                appendBase64Digits(UInt32(bytes[index]) << 16, count: 2)
+                buffer.append("==" as StaticString)
+            case 2:
+                appendBase64Digits(UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8, count: 3)
+                buffer.append(byte: UInt8(ascii: "="))
+            default:
+                break
+            }
+        }
+        buffer.append(byte: UInt8(ascii: "\""))
+    }
+
+    /// The first `count` 6-bit digits of the 24-bit `chunk`.
+    private mutating func appendBase64Digits(_ chunk: UInt32, count: Int) {
+        for position in 0..<count {
+            let digit = Self.base64Alphabet[Int(chunk >> (18 - 6 * UInt32(position)) & 0x3F)]
+            if digit == UInt8(ascii: "/") { buffer.append(byte: UInt8(ascii: "\\")) }
+            buffer.append(byte: digit)
         }
     }
 
+    /// Copies runs of plain bytes at once and escapes the rest.
+    private mutating func appendEscaped(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else {
+                    continue
+                }
+                if runStart < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                appendEscape(for: byte)
+                runStart = index + 1
+            }
+            if runStart < utf8.count { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+    }
+
+    private mutating func appendEscape(for byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): buffer.append("\\\"" as StaticString)
+        case UInt8(ascii: "\\"): buffer.append("\\\\" as StaticString)
+        case UInt8(ascii: "/"): buffer.append("\\/" as StaticString)
+        case 0x0A: buffer.append("\\n" as StaticString)
+        case 0x09: buffer.append("\\t" as StaticString)
+        case 0x0D: buffer.append("\\r" as StaticString)
+        case 0x08: buffer.append("\\b" as StaticString)
+        case 0x0C: buffer.append("\\f" as StaticString)
+        default:
+            buffer.append("\\u00" as StaticString)
+            buffer.append(byte: Self.lowerHex[Int(byte >> 4)])
+            buffer.append(byte: Self.lowerHex[Int(byte & 0x0F)])
+        }
+    }
+
+    private static let base64Alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let lowerHex: [UInt8] = Array("0123456789abcdef".utf8)
 }

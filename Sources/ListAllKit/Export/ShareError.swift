@@ -1,5 +1,7 @@
+import Foundation
+
 /// Why a share could not be made (spec §2.6); `message` is the text the app shows.
-public enum ShareError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ShareError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The list's name is blank.
     case invalidListData
     /// The list is not (or no longer) in the library.
@@ -19,4 +21,5 @@ public enum ShareError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { message }
+    public var errorDescription: String? { message }
 }

@@ -37,8 +37,8 @@ public enum LinkDetection {
         guard let first = scalars.next(), first.isASCII, first.properties.isAlphabetic else { return false }
         while let scalar = scalars.next() {
             if scalar == ":" { return true }
-            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+.-".unicodeScalars.contains(scalar)
-            else { return false }
+            let isSchemeScalar = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+.-".unicodeScalars.contains(scalar)
+            guard scalar.isASCII, isSchemeScalar else { return false }
         }
         return false
     }

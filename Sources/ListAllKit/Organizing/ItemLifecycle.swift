@@ -14,7 +14,7 @@ public struct ItemCreation: Sendable, Hashable {
 
 /// The life of an item (spec §1.6): created at the end of its list unless an equal item is
 /// already there, edited, crossed out, duplicated, moved or copied to another list, deleted.
-/// Items changes do not touch their list.
+/// Item changes do not touch their list.
 extension ListAllLibrary {
     /// Adds an item to the list, or returns the item already there with the same title (exact,
     /// after trimming), description (trimmed, blank as none) and quantity, un-crossing and

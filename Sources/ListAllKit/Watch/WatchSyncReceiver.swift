@@ -19,10 +19,12 @@ public enum WatchSyncReceiver {
     ) -> ListAllLibrary {
         guard !isEditing else { return library }
         var library = library
+        // An item the payload puts in another list is moved there, not deleted, so it keeps its images.
+        let itemsInPayload = Set(payload.lists.flatMap { $0.items.map(\.id) })
         for received in payload.lists {
             if let index = library.index(of: received.id) {
                 applyMetadata(of: received, to: &library.lists[index], side: side)
-                reconcileItems(of: received, inListAt: index, of: &library)
+                reconcileItems(of: received, inListAt: index, of: &library, keeping: itemsInPayload)
             } else {
                 insert(received, into: &library)
             }
@@ -51,9 +53,11 @@ public enum WatchSyncReceiver {
 
     /// Every time: strictly newer items overwrite, unknown items arrive, items missing from
     /// the payload are deleted. Local images are kept throughout.
-    private static func reconcileItems(of received: WatchSyncPayload.List, inListAt listIndex: Int, of library: inout ListAllLibrary) {
-        let receivedIDs = Set(received.items.map(\.id))
-        library.lists[listIndex].items.removeAll { !receivedIDs.contains($0.id) }
+    private static func reconcileItems(
+        of received: WatchSyncPayload.List, inListAt listIndex: Int, of library: inout ListAllLibrary,
+        keeping itemsInPayload: Set<UUID>
+    ) {
+        library.lists[listIndex].items.removeAll { !itemsInPayload.contains($0.id) }
         let listID = library.lists[listIndex].id
         for item in received.items {
             if let itemIndex = library.lists[listIndex].items.firstIndex(where: { $0.id == item.id }) {
