@@ -138,7 +138,7 @@ let package = Package(
             name: "PantryPalKit",
             dependencies: ["HearthCore", "HearthClient", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CJPEGSupport", dependencies: ["CJPEG"]),
         .target(
             name: "ListAllServer",
@@ -149,7 +149,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Resources/openapi.json")]
         ),
         .target(name: "ListAllKit", dependencies: ["HearthCore", "HearthClient", "CJPEG", "CJPEGSupport"]),
         .executableTarget(

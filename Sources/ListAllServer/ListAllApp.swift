@@ -10,6 +10,7 @@ public struct ListAllApp: HearthApp {
     public let name = "listall"
     public let displayName = "ListAll"
     public let summary = "Lists with rich import and export, synced between one person's devices."
+    public let apiDocument: APIDocument? = APIDocument(resourceOf: "ListAllServer")
 
     public init() {}
 

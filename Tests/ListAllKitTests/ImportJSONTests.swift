@@ -53,7 +53,8 @@ struct ImportJSONTests {
     }
 
     @Test func unsupportedVersionFailsImportAndMarksPreviewInvalid() throws {
-        let json = ImportFixtures.exportF.replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"2.0\"")
+        let json = ImportFixtures.exportF.replacingOccurrences(
+            of: "\"version\" : \"1.0\"", with: "\"version\" : \"2.0\"")
         #expect(throws: ImportError.validationFailed("Unsupported version: 2.0")) {
             try importer.importFromJSON(json, into: ListAllLibrary())
         }
@@ -68,7 +69,10 @@ struct ImportJSONTests {
 
     @Test(arguments: [
         (ImportFixtures.list("   "), "List name cannot be empty"),
-        (ImportFixtures.list("Test List", items: [ImportFixtures.item("  ")]), "Item title cannot be empty in list 'Test List'"),
+        (
+            ImportFixtures.list("Test List", items: [ImportFixtures.item("  ")]),
+            "Item title cannot be empty in list 'Test List'"
+        ),
         (
             ImportFixtures.list("Test List", items: [ImportFixtures.item("A", quantity: "-1")]),
             "Item quantity cannot be negative in list 'Test List'"
@@ -113,11 +117,18 @@ struct ImportJSONTests {
     }
 
     @Test func integralNumbersOnly() throws {
-        let whole = ImportFixtures.document([ImportFixtures.list("L", items: [ImportFixtures.item("A", quantity: "2.0")])])
-        #expect(try importer.importFromJSON(whole, into: ListAllLibrary()).library.lists.first?.items.first?.quantity == 2)
-        let fraction = ImportFixtures.document([ImportFixtures.list("L", items: [ImportFixtures.item("A", quantity: "2.5")])])
+        let whole = ImportFixtures.document([
+            ImportFixtures.list("L", items: [ImportFixtures.item("A", quantity: "2.0")])
+        ])
+        #expect(
+            try importer.importFromJSON(whole, into: ListAllLibrary()).library.lists.first?.items.first?.quantity == 2)
+        let fraction = ImportFixtures.document([
+            ImportFixtures.list("L", items: [ImportFixtures.item("A", quantity: "2.5")])
+        ])
         #expect(throws: ImportError.self) { try importer.importFromJSON(fraction, into: ListAllLibrary()) }
-        let text = ImportFixtures.document([ImportFixtures.list("L", items: [ImportFixtures.item("A", quantity: "\"2\"")])])
+        let text = ImportFixtures.document([
+            ImportFixtures.list("L", items: [ImportFixtures.item("A", quantity: "\"2\"")])
+        ])
         #expect(throws: ImportError.self) { try importer.importFromJSON(text, into: ListAllLibrary()) }
     }
 
@@ -139,8 +150,11 @@ struct ImportJSONTests {
 
     @Test func unknownKeysAreIgnoredAndIdsReadInAnyCase() throws {
         let json = ImportFixtures.exportF
-            .replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\", \"extra\" : [1, {\"a\" : null}]")
-            .replacingOccurrences(of: "44444444-4444-4444-4444-444444444444", with: "aaaaaaaa-4444-4444-4444-44444444444b")
+            .replacingOccurrences(
+                of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\", \"extra\" : [1, {\"a\" : null}]"
+            )
+            .replacingOccurrences(
+                of: "44444444-4444-4444-4444-444444444444", with: "aaaaaaaa-4444-4444-4444-44444444444b")
         let outcome = try importer.importFromJSON(json, into: ListAllLibrary())
         let image = try #require(outcome.library.item(FixtureF.breadID)?.item.images.first)
         #expect(image.id == FixtureF.uuid("AAAAAAAA-4444-4444-4444-44444444444B"))
@@ -150,7 +164,8 @@ struct ImportJSONTests {
         let json = ImportFixtures.exportF
             .replacingOccurrences(of: "\"2025-01-15T10:31:00Z\"", with: "\"2025-01-15T12:31:00.250+02:00\"")
             .replacingOccurrences(of: "\"2025-01-15T10:32:00Z\"", with: "\"2025-01-15T10:32:00.5Z\"")
-        let milk = try #require(importer.importFromJSON(json, into: ListAllLibrary()).library.item(FixtureF.milkID)?.item)
+        let milk = try #require(
+            importer.importFromJSON(json, into: ListAllLibrary()).library.item(FixtureF.milkID)?.item)
         #expect(milk.createdAt == FixtureF.date("2025-01-15T10:31:00Z").addingTimeInterval(0.25))
         #expect(milk.modifiedAt == FixtureF.date("2025-01-15T10:32:00Z").addingTimeInterval(0.5))
         let bad = ImportFixtures.exportF.replacingOccurrences(of: "2025-01-15T10:31:00Z", with: "15.01.2025 10:31")
@@ -189,6 +204,37 @@ struct ImportJSONTests {
         let preview = try importer.previewImport(json, into: ListAllLibrary())
         #expect(preview.errors == outcome.result.errors)
         #expect(preview.listsToCreate == 1 && preview.itemsToCreate == 1)
+    }
+
+    @Test func descriptionAboveTheCapFailsValidation() {
+        let long = String(repeating: "é", count: 50_001)
+        let json = ImportFixtures.document([ImportFixtures.list("L", items: [ImportFixtures.item("A", description: long)])])
+        #expect(throws: ImportError.validationFailed("Item description must be 50,000 characters or less in list 'L'")) {
+            try importer.importFromJSON(json, into: ListAllLibrary())
+        }
+        let atCap = ImportFixtures.document([
+            ImportFixtures.list("L", items: [ImportFixtures.item("A", description: String(long.dropLast()))])
+        ])
+        #expect(throws: Never.self) { try importer.importFromJSON(atCap, into: ListAllLibrary()) }
+    }
+
+    @Test func duplicateImageIdsKeepTheFirstImage() throws {
+        let imageID = ImportFixtures.uuid(3)
+        let json = ImportFixtures.document([
+            ImportFixtures.list(
+                "L",
+                items: [
+                    ImportFixtures.item("A", images: [ImportFixtures.image(imageID, data: "AQ==")]),
+                    ImportFixtures.item("B", order: 1, images: [ImportFixtures.image(imageID, data: "Ag==")]),
+                ])
+        ])
+        let outcome = try importer.importFromJSON(json, into: ListAllLibrary())
+        let items = try #require(outcome.library.lists.first?.items)
+        #expect(items.map(\.images.count) == [1, 0])
+        #expect(items.first?.images.first?.imageData == Data([1]))
+        #expect(outcome.result.itemsCreated == 2)
+        #expect(outcome.result.errors.count == 1)
+        #expect(outcome.result.errors.first?.contains("duplicate image id \(imageID.uuidString) in item 'B'") == true)
     }
 
     @Test func errorDisplayTexts() {

@@ -32,7 +32,11 @@ struct ImportMergeTests {
 
     static func list(_ name: String, id: UUID = UUID(), items: [ListItem]) -> ItemList {
         var list = ItemList(id: id, name: name, createdAt: FixtureF.date("2025-01-10T00:00:00Z"))
-        list.items = items.map { var item = $0; item.listId = id; return item }
+        list.items = items.map {
+            var item = $0
+            item.listId = id
+            return item
+        }
         return list
     }
 
@@ -62,7 +66,8 @@ struct ImportMergeTests {
         #expect(outcome.result.conflicts.isEmpty)
         for (old, new) in zip(FixtureF.library.lists, outcome.library.lists) {
             #expect(old.id == new.id && old.name == new.name && old.orderNumber == new.orderNumber)
-            #expect(old.createdAt == new.createdAt && old.modifiedAt == new.modifiedAt && old.isArchived == new.isArchived)
+            #expect(
+                old.createdAt == new.createdAt && old.modifiedAt == new.modifiedAt && old.isArchived == new.isArchived)
             #expect(old.items == new.items)
         }
     }
@@ -96,7 +101,13 @@ struct ImportMergeTests {
         let items = try #require(outcome.library.lists.first?.items)
         #expect(items.count == 2)
         #expect(items.first { $0.id == plain.id }?.modifiedAt == FixtureF.date(ImportFixtures.date))
-        #expect(items.first { $0.id == described.id } == { var item = described; item.listId = store.lists[0].id; return item }())
+        #expect(
+            items.first { $0.id == described.id }
+                == {
+                    var item = described
+                    item.listId = store.lists[0].id
+                    return item
+                }())
     }
 
     @Test func mergeMatchesByUniqueTitleWhenIncomingHasNoDescription() throws {

@@ -12,10 +12,14 @@ struct ImportResultTests {
 
     @Test func successMessageCountsCreatedAndUpdated() {
         let result = ImportResult(
-            listsCreated: 2, listsUpdated: 1, itemsCreated: 3, itemsUpdated: 0, conflicts: [Self.conflict(), Self.conflict()])
-        #expect(result.successMessage == "Successfully imported 2 lists and 3 items (updated 1 existing)\n2 conflicts resolved")
+            listsCreated: 2, listsUpdated: 1, itemsCreated: 3, itemsUpdated: 0,
+            conflicts: [Self.conflict(), Self.conflict()])
+        #expect(
+            result.successMessage
+                == "Successfully imported 2 lists and 3 items (updated 1 existing)\n2 conflicts resolved")
         #expect(result.wasSuccessful && result.hasConflicts && result.totalChanges == 6)
-        #expect(ImportResult(listsCreated: 1, itemsCreated: 1).successMessage == "Successfully imported 1 list and 1 item")
+        #expect(
+            ImportResult(listsCreated: 1, itemsCreated: 1).successMessage == "Successfully imported 1 list and 1 item")
         #expect(ImportResult().successMessage == "Successfully imported 0 lists and 0 items")
         #expect(ImportResult(listsUpdated: 1, itemsUpdated: 2).displayMessage.hasSuffix("items (updated 3 existing)"))
     }
@@ -40,7 +44,8 @@ struct ImportResultTests {
         #expect(ImportStrategy.allCases.map(\.label) == ["Merge", "Replace All", "Append as New"])
         #expect(
             ImportStrategy.allCases.map(\.explanation) == [
-                "Update existing items and add new ones", "Delete all data and import fresh", "Create duplicates with new IDs",
+                "Update existing items and add new ones", "Delete all data and import fresh",
+                "Create duplicates with new IDs",
             ])
         #expect(ImportFormat(fileExtension: "JSON") == .json && ImportFormat(fileExtension: "txt") == .plainText)
         #expect(ImportFormat(fileExtension: "csv") == nil)

@@ -90,7 +90,11 @@ struct ImportStrategyTests {
         _ = try importer.importFromJSON(json, into: ListAllLibrary(), options: .append) { events.append($0) }
         #expect(events.allSatisfy { $0.totalLists == 2 && $0.totalItems == 3 })
         #expect(
-            events.map { Event(lists: $0.processedLists, items: $0.processedItems, percentage: $0.percentage, operation: $0.currentOperation) }
+            events.map {
+                Event(
+                    lists: $0.processedLists, items: $0.processedItems, percentage: $0.percentage,
+                    operation: $0.currentOperation)
+            }
                 == [
                     Event(lists: 0, items: 0, percentage: 0, operation: "Appending list 'List 1'..."),
                     Event(lists: 1, items: 1, percentage: 40, operation: "Appending item 'Item 1.1'..."),
@@ -153,7 +157,8 @@ struct ImportStrategyTests {
 
     static func imageDocument(_ images: [String], itemID: UUID = ImportFixtures.uuid(20)) -> String {
         ImportFixtures.document([
-            ImportFixtures.list("Pics", id: ImportFixtures.uuid(21), items: [ImportFixtures.item("Photo", id: itemID, images: images)])
+            ImportFixtures.list(
+                "Pics", id: ImportFixtures.uuid(21), items: [ImportFixtures.item("Photo", id: itemID, images: images)])
         ])
     }
 
@@ -161,10 +166,12 @@ struct ImportStrategyTests {
     func onlyValidImageDataIsImported(strategy: ImportStrategy) throws {
         let json = Self.imageDocument([
             ImportFixtures.image(Self.p, data: "not base64!"), ImportFixtures.image(Self.q, data: ""),
-            ImportFixtures.image(ImportFixtures.uuid(13), data: "/9j/ 2Q=="), ImportFixtures.image(ImportFixtures.uuid(14), data: "/9j/2Q"),
+            ImportFixtures.image(ImportFixtures.uuid(13), data: "/9j/ 2Q=="),
+            ImportFixtures.image(ImportFixtures.uuid(14), data: "/9j/2Q"),
             ImportFixtures.image(Self.r, data: "/9j/2Q==", order: 4),
         ])
-        let outcome = try importer.importFromJSON(json, into: ListAllLibrary(), options: ImportOptions(strategy: strategy))
+        let outcome = try importer.importFromJSON(
+            json, into: ListAllLibrary(), options: ImportOptions(strategy: strategy))
         let item = try #require(outcome.library.lists.first?.items.first)
         #expect(item.images.count == 1)
         let image = try #require(item.images.first)

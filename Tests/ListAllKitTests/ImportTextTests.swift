@@ -7,11 +7,13 @@ import Testing
 struct ImportTextTests {
     let importer = ImportFixtures.importer()
 
-    static let exportHeader = "ListAll Export\n" + String(repeating: "=", count: 51) + "\nExported: D\n"
+    static let exportHeader =
+        "ListAll Export\n" + String(repeating: "=", count: 51) + "\nExported: D\n"
         + String(repeating: "=", count: 52) + "\n\n"
 
     /// T-E11 restricted to Groceries.
-    static let groceriesText = exportHeader + "Groceries\n---------\n\n1. [ ] Milk (×2)\n   2% low fat\n\n2. [✓] Bread\n\n\n"
+    static let groceriesText =
+        exportHeader + "Groceries\n---------\n\n1. [ ] Milk (×2)\n   2% low fat\n\n2. [✓] Bread\n\n\n"
 
     func parse(_ text: String) throws -> [ImportedList] {
         try importer.parsePlainText(text).lists
@@ -46,7 +48,8 @@ struct ImportTextTests {
     }
 
     @Test func listLevelCreatedLineIsNotAList() throws {
-        let text = Self.exportHeader
+        let text =
+            Self.exportHeader
             + "Groceries\n---------\nCreated: D\n\n1. [ ] Milk (×2)\n   2% low fat\n   Created: D\n\n2. [✓] Bread\n   Created: D\n\n\n"
         let lists = try parse(text)
         #expect(summary(lists) == ["Groceries: Milk, Bread✓"])
@@ -54,7 +57,8 @@ struct ImportTextTests {
     }
 
     @Test func structuredQuantities() throws {
-        let text = "L\n1. [ ] a (×2) (×2)\n2. [ ] b (×0)\n3. [ ] c(×5)\n4. [ ] d (x5)\n5. [ ] e (×99999999999999999999)\n6. [ ] (×3)"
+        let text =
+            "L\n1. [ ] a (×2) (×2)\n2. [ ] b (×0)\n3. [ ] c(×5)\n4. [ ] d (x5)\n5. [ ] e (×99999999999999999999)\n6. [ ] (×3)"
         let items = try #require(try parse(text).first?.items)
         #expect(items.map(\.title) == ["a", "b", "c", "d (x5)", "e", ""])
         #expect(items.map(\.quantity) == [2, 0, 5, 1, 1, 3])
@@ -79,7 +83,8 @@ struct ImportTextTests {
     }
 
     @Test func sharedListTextReimportsAsOneList() throws {
-        let shared = "Groceries\n=========\n\n1. [ ] Milk (×2)\n   2% low fat\n\n2. [✓] Bread\n\n---\nShared from ListAll\n"
+        let shared =
+            "Groceries\n=========\n\n1. [ ] Milk (×2)\n   2% low fat\n\n2. [✓] Bread\n\n---\nShared from ListAll\n"
         let outcome = try importer.importData(Data(shared.utf8), into: ListAllLibrary())
         let lists = outcome.library.lists
         #expect(lists.map(\.name) == ["Groceries"])
@@ -92,7 +97,8 @@ struct ImportTextTests {
     }
 
     @Test func indentedContinuationLinesJoinTheDescription() throws {
-        let text = "Notes\n-----\n\n1. [ ] Recipe\n   first line\n   second line\n   Created: D\n     third, deeper\n\n2. [ ] Next\n\ttabbed\n"
+        let text =
+            "Notes\n-----\n\n1. [ ] Recipe\n   first line\n   second line\n   Created: D\n     third, deeper\n\n2. [ ] Next\n\ttabbed\n"
         let lists = try parse(text)
         let items = try #require(lists.first?.items)
         #expect(items.first?.description == "first line\nsecond line\nthird, deeper")
@@ -114,7 +120,8 @@ struct ImportTextTests {
                 == ["Milk", "Bread", "Eggs", "Butter", "Jam", "Tea", "Coffee", "Sugar", "Salt", "Apples", "Rice"])
         #expect(list.items.map(\.orderNumber) == Array(0...10))
         #expect(list.items.map(\.quantity) == [2, 1, 12, 1, 1, 1, 1, 1, 1, 1, 1])
-        #expect(list.items.map(\.isCrossedOut) == [false, false, false, true, true, false, true, true, true, false, false])
+        #expect(
+            list.items.map(\.isCrossedOut) == [false, false, false, true, true, false, true, true, true, false, false])
         #expect(list.items[0].description == "whole\norganic")
         #expect(list.items[9].description == "-NoSpace")
         #expect(list.items.dropFirst().dropLast(2).allSatisfy { $0.description.isEmpty })

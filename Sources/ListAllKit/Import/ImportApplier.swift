@@ -15,7 +15,9 @@ struct ImportApplier {
     let isPreview: Bool
     let progress: ((ImportProgress) -> Void)?
 
-    func apply(_ document: ImportDocument, to library: ListAllLibrary) -> (library: ListAllLibrary, result: ImportResult) {
+    func apply(_ document: ImportDocument, to library: ListAllLibrary) -> (
+        library: ListAllLibrary, result: ImportResult
+    ) {
         var run = ImportRun(applier: self, document: document, library: library)
         run.execute()
         return (ListAllLibrary(lists: run.lists), run.result)
@@ -167,7 +169,9 @@ struct ImportRun {
     mutating func acceptsItem(_ item: ImportedItem, in list: ImportedList) -> Bool {
         guard strategy.keepsOriginalIDs else { return true }
         if seenItemIDs.insert(item.id).inserted { return true }
-        fail(list.name, "duplicate item id \(item.id.uuidString) ('\(item.title)'); the first item with this id was kept")
+        fail(
+            list.name, "duplicate item id \(item.id.uuidString) ('\(item.title)'); the first item with this id was kept"
+        )
         return false
     }
 
@@ -197,7 +201,8 @@ struct ImportRun {
             if seenImageIDs.insert(image.id).inserted { return true }
             fail(
                 listName,
-                "duplicate image id \(image.id.uuidString) in item '\(item.title)'; the first image with this id was kept")
+                "duplicate image id \(image.id.uuidString) in item '\(item.title)'; the first image with this id was kept"
+            )
             return false
         }
     }

@@ -54,7 +54,8 @@ public struct ImportedItem: Sendable, Hashable {
     public var images: [ImportedImage]
 
     public init(
-        id: UUID, title: String, description: String = "", quantity: Int = 1, orderNumber: Int, isCrossedOut: Bool = false,
+        id: UUID, title: String, description: String = "", quantity: Int = 1, orderNumber: Int,
+        isCrossedOut: Bool = false,
         createdAt: Date, modifiedAt: Date, images: [ImportedImage] = []
     ) {
         self.id = id

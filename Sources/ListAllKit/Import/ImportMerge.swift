@@ -106,7 +106,9 @@ extension ImportRun {
         }
     }
 
-    private mutating func mergeItem(_ incoming: ImportedItem, into itemIndex: Int, ofList listIndex: Int, listName: String) {
+    private mutating func mergeItem(
+        _ incoming: ImportedItem, into itemIndex: Int, ofList listIndex: Int, listName: String
+    ) {
         var item = lists[listIndex].items[itemIndex]
         if item.title != incoming.title || (item.itemDescription ?? "") != incoming.description
             || item.quantity != incoming.quantity
@@ -135,7 +137,8 @@ extension ImportRun {
     /// §3.6 [fixed]: same-id images take valid incoming data and order (keeping createdAt),
     /// invalid incoming data keeps the existing image, new valid images are added, then
     /// everything is sorted by orderNumber with ties in place.
-    private mutating func mergedImages(_ existing: [ItemImage], incoming: [ImportedImage], itemID: UUID) -> [ItemImage] {
+    private mutating func mergedImages(_ existing: [ItemImage], incoming: [ImportedImage], itemID: UUID) -> [ItemImage]
+    {
         guard !incoming.isEmpty else { return existing }
         var incomingByID: [UUID: ImportedImage] = [:]
         for image in incoming where incomingByID[image.id] == nil { incomingByID[image.id] = image }

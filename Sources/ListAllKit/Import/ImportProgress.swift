@@ -6,7 +6,9 @@ public struct ImportProgress: Sendable, Hashable {
     public var processedItems: Int
     public var currentOperation: String
 
-    public init(totalLists: Int, processedLists: Int, totalItems: Int, processedItems: Int, currentOperation: String = "") {
+    public init(
+        totalLists: Int, processedLists: Int, totalItems: Int, processedItems: Int, currentOperation: String = ""
+    ) {
         self.totalLists = totalLists
         self.processedLists = processedLists
         self.totalItems = totalItems

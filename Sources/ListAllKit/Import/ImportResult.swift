@@ -37,7 +37,8 @@ public struct ImportResult: Sendable, Hashable {
     public var conflicts: [ConflictDetail]
 
     public init(
-        listsCreated: Int = 0, listsUpdated: Int = 0, itemsCreated: Int = 0, itemsUpdated: Int = 0, errors: [String] = [],
+        listsCreated: Int = 0, listsUpdated: Int = 0, itemsCreated: Int = 0, itemsUpdated: Int = 0,
+        errors: [String] = [],
         conflicts: [ConflictDetail] = []
     ) {
         self.listsCreated = listsCreated
@@ -54,7 +55,8 @@ public struct ImportResult: Sendable, Hashable {
 
     /// `Successfully imported 2 lists and 3 items (updated 1 existing)⏎1 conflicts resolved`.
     public var successMessage: String {
-        var message = "Successfully imported \(listsCreated) \(listsCreated == 1 ? "list" : "lists")"
+        var message =
+            "Successfully imported \(listsCreated) \(listsCreated == 1 ? "list" : "lists")"
             + " and \(itemsCreated) \(itemsCreated == 1 ? "item" : "items")"
         let updated = listsUpdated + itemsUpdated
         if updated > 0 { message += " (updated \(updated) existing)" }

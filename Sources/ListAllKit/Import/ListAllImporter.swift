@@ -88,7 +88,9 @@ public struct ListAllImporter: Sendable {
     }
 
     /// The preview of an already decoded document.
-    public func preview(_ document: ImportDocument, into library: ListAllLibrary, options: ImportOptions) -> ImportPreview {
+    public func preview(_ document: ImportDocument, into library: ListAllLibrary, options: ImportOptions)
+        -> ImportPreview
+    {
         var errors: [String] = []
         if options.validateData, let failure = ImportValidator.firstFailure(in: document) {
             errors.append(ImportError.validationFailed(failure).message)

@@ -64,7 +64,8 @@ struct SimpleTextParser {
             let (title, quantity) = Self.splitQuantity(item.title)
             items.append(
                 ImportedItem(
-                    id: makeID(), title: title, description: item.description.joined(separator: "\n"), quantity: quantity,
+                    id: makeID(), title: title, description: item.description.joined(separator: "\n"),
+                    quantity: quantity,
                     orderNumber: items.count, isCrossedOut: item.crossed, createdAt: now, modifiedAt: now))
             pending = nil
         }

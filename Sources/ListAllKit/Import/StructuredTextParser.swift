@@ -41,8 +41,11 @@ struct StructuredTextParser {
         while end > 0, ListAllText.isWS(scalars[end - 1]) { end -= 1 }
         guard end > 0, scalars[end - 1] == ")" else { return (ListAllText.trimWS(title), 1) }
         var digitsStart = end - 1
-        while digitsStart > 0, scalars[digitsStart - 1].properties.generalCategory == .decimalNumber { digitsStart -= 1 }
-        guard digitsStart < end - 1, digitsStart >= 2, scalars[digitsStart - 1] == "\u{00D7}", scalars[digitsStart - 2] == "("
+        while digitsStart > 0, scalars[digitsStart - 1].properties.generalCategory == .decimalNumber {
+            digitsStart -= 1
+        }
+        guard digitsStart < end - 1, digitsStart >= 2, scalars[digitsStart - 1] == "\u{00D7}",
+            scalars[digitsStart - 2] == "("
         else { return (ListAllText.trimWS(title), 1) }
         var start = digitsStart - 2
         while start > 0, ListAllText.isWS(scalars[start - 1]) { start -= 1 }

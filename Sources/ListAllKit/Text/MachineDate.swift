@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import Synchronization
 
 /// The machine date of spec §0: ISO-8601 in UTC, whole seconds, a literal `Z`; fractions
 /// are truncated (10:30:00.789 is written `10:30:00Z`). Reading accepts `Z` or `±hh:mm`
@@ -26,15 +27,15 @@ public struct HumanDateFormat: Sendable {
         self.format = format
     }
 
-    /// `en_US_POSIX`, medium date, short time, in `timeZone`.
+    /// `en_US_POSIX`, medium date, short time, in `timeZone`. One formatter serves every
+    /// call (making one costs more than formatting thousands of dates).
     public static func standard(timeZone: TimeZone = .current) -> HumanDateFormat {
-        HumanDateFormat { date in
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
-            formatter.dateStyle = .medium
-            formatter.timeStyle = .short
-            return formatter.string(from: date)
-        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        let shared = Mutex(formatter)
+        return HumanDateFormat { date in shared.withLock { $0.string(from: date) } }
     }
 }
