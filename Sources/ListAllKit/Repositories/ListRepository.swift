@@ -45,7 +45,9 @@ public struct ListRepository: Sendable {
     @discardableResult
     public func deletePermanently(_ reference: String) async throws -> ItemList {
         try await context.edit { library in
-            let list = try library.anyList(reference)
+            // The archive first: an active list may carry the same name.
+            let archived = try? EntityReference.list(reference, among: library.archivedLists)
+            let list = try archived ?? library.anyList(reference)
             return try library.deleteListPermanently(list.id)
         }
     }
