@@ -6,12 +6,8 @@ import ListAllKit
 
 struct ListSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync",
-        abstract: "Send this device's changes to the server and fetch those of your other devices.",
-        discussion: """
-            With --watch it keeps running: it syncs when the server announces a change \
-            (realtime), every 30 seconds, and after failures with growing pauses. Stop it with Ctrl-C.
-            """)
+        commandName: "sync", abstract: "Send this device's changes to the server and fetch those of your other devices.",
+        discussion: SyncCommandRun.watchDiscussion)
 
     @OptionGroup var options: ListOptions
     @Flag(help: "Keep syncing until interrupted, printing each status change.") var watch = false
@@ -19,20 +15,7 @@ struct ListSyncCommand: AsyncParsableCommand {
     func run() async throws {
         try await ListSession.run(options) { client, output in
             guard await client.session.credentials != nil else { throw ListAllError.signedOut }
-            guard watch else {
-                let report = try await client.sync.sync()
-                try output.result(
-                    "Synced: \(report.pushed) sent, \(report.pulled) received"
-                        + (report.conflicts > 0 ? ", \(report.conflicts) replaced by newer edits" : "")
-                        + (report.rejected > 0 ? ", \(report.rejected) refused by the server" : "") + ".",
-                    json: try JSONValueEncoder().encode(report))
-                return
-            }
-            await client.sync.start()
-            output.note("Watching for changes; press Ctrl-C to stop.")
-            for await status in await client.sync.statusUpdates() {
-                output.note("\(Timestamp(Date()).iso8601) \(WishStatusCommand.describe(status))")
-            }
+            try await SyncCommandRun.run(client.sync, watch: watch, output: output)
         }
     }
 }

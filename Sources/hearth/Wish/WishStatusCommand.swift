@@ -34,13 +34,4 @@ struct WishStatusCommand: AsyncParsableCommand {
             try output.table(["", ""], rows, json: json, empty: "")
         }
     }
-
-    static func describe(_ status: SyncStatus) -> String {
-        switch status {
-        case .idle(let lastSync): "up to date" + (lastSync.map { " (synced \($0.iso8601))" } ?? "")
-        case .syncing: "syncing…"
-        case .offline: "offline: the server is unreachable; retrying"
-        case .error(let message): "error: \(message)"
-        }
-    }
 }
