@@ -46,6 +46,41 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func aReplaceImportThatMovesItemsIntoAnotherListLosesNoItemOrImage(engine: TestEngine) async throws {
+        try await TestServer.listAll(engine: engine) { server in
+            let phone = try ListAllDevice.make("phone", on: server)
+            let laptop = try ListAllDevice.make("laptop", on: server)
+            defer { Task { await phone.remove(); await laptop.remove() } }
+            try await phone.client.account.register(email: "move@example.com", password: "correct horse", name: "Mo")
+            try await laptop.client.account.login(email: "move@example.com", password: "correct horse")
+            try await phone.client.lists.create(named: "Old")
+            for number in 0..<50 { try await phone.client.items.add(to: "Old", title: "Item \(number)") }
+            try await phone.client.items.add(to: "Old", title: "Photo", pictures: [Data([0xFF, 0xD8, 0xFF, 0xD9])])
+            try await phone.client.sync.sync()
+
+            // The same items (same ids, same picture) now in a new list, imported with "replace all".
+            var moved = try await phone.library()
+            let newList = UUID()
+            moved.lists[0].id = newList
+            moved.lists[0].name = "New"
+            for index in moved.lists[0].items.indices { moved.lists[0].items[index].listId = newList }
+            let json = ListAllExporter(now: ExportStamp.now, humanDate: ExportStamp.humanDate).json(moved, options: .default)
+            let result = try await phone.client.transfer.importData(Data(json.utf8), options: .replace)
+            #expect(result.listsCreated == 1 && result.itemsCreated == 51)
+
+            try await phone.client.sync.sync()
+            try await laptop.client.sync.sync()
+            for device in [phone, laptop] {
+                let library = try await device.library()
+                #expect(library.lists.map(\.name) == ["New"])
+                #expect(library.lists.first?.items.count == 51)
+                #expect(library.lists.first?.items.first { $0.title == "Photo" }?.images.count == 1)
+            }
+            #expect(try phone.client.store.rejections().isEmpty)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func aLargeImportReportsProgressAndReachesTheOtherDevice(engine: TestEngine) async throws {
         try await TestServer.listAll(engine: engine) { server in
             let phone = try ListAllDevice.make("phone", on: server)
