@@ -51,6 +51,26 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func editsBetweenSyncsReachTheServerInTheOrderTheyWereMade(engine: TestEngine) async throws {
+        try await TestServer.listAll(engine: engine) { server in
+            let phone = try ListAllDevice.make("phone", on: server)
+            defer { Task { await phone.remove() } }
+            try await phone.client.account.register(email: "order@example.com", password: "correct horse", name: "Or")
+            try await phone.client.lists.create(named: "Inbox")
+            try await phone.client.items.add(to: "Inbox", title: "Paint")
+            try await phone.client.sync.sync()
+            // Without a sync in between: edit the item, create a list, move the item into it.
+            try await phone.client.items.edit("Paint", in: "Inbox", quantity: 2)
+            try await phone.client.lists.create(named: "Garage")
+            try await phone.client.items.move("Paint", in: "Inbox", to: "Garage")
+            try await phone.client.sync.sync()
+            #expect(try phone.client.store.rejections().isEmpty, "the item must not reach the server before its new list")
+            let garage = try #require(try await phone.library().activeLists.first { $0.name == "Garage" })
+            #expect(garage.items.map(\.title) == ["Paint"])
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func aPermanentDeleteRemovesTheListItsItemsAndImagesEverywhere(engine: TestEngine) async throws {
         try await TestServer.listAll(engine: engine) { server in
             let phone = try ListAllDevice.make("phone", on: server)
