@@ -22,6 +22,9 @@ public struct HearthErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cu
     public static let rateLimited = HearthErrorCode("RATE_LIMITED")
     public static let cursorExpired = HearthErrorCode("CURSOR_EXPIRED")
     public static let unknownCollection = HearthErrorCode("UNKNOWN_COLLECTION")
+    /// A pushed mutation the server did not get to (its answer would have been too large):
+    /// nothing was applied or recorded, and the client sends it again as it is.
+    public static let retryLater = HearthErrorCode("RETRY_LATER")
     public static let internalError = HearthErrorCode("INTERNAL_ERROR")
     public static let serviceUnavailable = HearthErrorCode("SERVICE_UNAVAILABLE")
 }

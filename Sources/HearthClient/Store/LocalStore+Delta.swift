@@ -31,10 +31,12 @@ extension LocalStore {
     /// - `applied`: the mutation leaves the queue and the server's version is recorded.
     /// - `conflict`: the server's winning document replaces the local one unless newer local
     ///   edits wait; a winner the user may not read removes the local copy.
-    /// - `rejected`: the edit is undone (back to the server's state) and the reason kept.
+    /// - `rejected`: the edit is undone (back to the server's state) and the reason kept;
+    ///   except `RETRY_LATER`, a mutation the server did not get to, which stays queued.
     public func recordPushResults(_ results: [(PendingMutation, SyncMutationResult)]) throws {
         try database.write { db in
-            for (mutation, result) in results {
+            // The server did not get to these; they are sent again, unchanged, next time.
+            for (mutation, result) in results where !result.isDeferred {
                 try db.execute(sql: "DELETE FROM pending_mutations WHERE position = ?", arguments: [mutation.position])
                 let stillPending = try hasPending(db, mutation.collection, mutation.documentID)
                 switch result.status {
@@ -169,4 +171,9 @@ public struct DocumentKey: Sendable, Hashable {
         self.collection = collection
         self.id = id
     }
+}
+
+extension SyncMutationResult {
+    /// The server left this mutation for a later push (its answer was full).
+    public var isDeferred: Bool { status == .rejected && code == .retryLater }
 }

@@ -35,7 +35,7 @@ public struct DeltaSync: SyncStrategy {
                 return (mutation, result)
             }
             try store.recordPushResults(answered)
-            for (_, result) in answered {
+            for (_, result) in answered where !result.isDeferred {
                 switch result.status {
                 case .applied: report.pushed += 1
                 case .conflict: report.conflicts += 1

@@ -85,6 +85,12 @@ public struct DeltaSyncService: Sendable {
     /// shared across the batch: the earlier answers of resent mutation ids come from one
     /// query, the stored documents from one more, and the new idempotency records are
     /// written together at the end.
+    ///
+    /// A conflict answers with the winning document, which may be large (a ListAll image):
+    /// the idempotency record keeps the answer without it (a resent mutation gets the
+    /// current winner, read again), and once the documents of one answer pass
+    /// ``maxAnswerDocumentBytes`` the rest of the batch is not decided but answered
+    /// `RETRY_LATER`, so a small push can never make the server build a huge answer.
     private func apply(_ batch: [PreparedMutation], userID: String, writer: DocumentWriter) async throws -> [SyncMutationResult] {
         // Documents first: on PostgreSQL this locks them, so a resent batch racing its
         // first attempt waits for it and then finds its answers below.
@@ -93,20 +99,49 @@ public struct DeltaSyncService: Sendable {
             .compactMapValues { try? JSONValueDecoder().decode(SyncMutationResult.self, from: $0) }
         var results: [SyncMutationResult] = []
         var records: [AppliedMutationLog.Record] = []
+        var documentBytes = 0
         let now = documents.clock.now
         for prepared in batch {
             let mutationID = prepared.mutation.mutationID
             if let earlier = answered[mutationID] {
-                results.append(earlier)
+                let replay = try await withWinner(earlier, of: prepared, userID: userID, writer: writer)
+                documentBytes += replay.documentBytes
+                results.append(replay)
+                continue
+            }
+            guard documentBytes < Self.maxAnswerDocumentBytes else {
+                results.append(
+                    SyncMutationResult(
+                        mutationID: mutationID, status: .rejected, id: prepared.clientID, code: .retryLater,
+                        message: "This push's answer is full; send this change again"))
                 continue
             }
             let result = try await decideInSavepoint(prepared, writer: writer)
-            answered[mutationID] = result
-            records.append(AppliedMutationLog.Record(mutationID: mutationID, result: result.jsonValue))
+            var recorded = result
+            recorded.doc = nil
+            answered[mutationID] = recorded
+            records.append(AppliedMutationLog.Record(mutationID: mutationID, result: recorded.jsonValue))
+            documentBytes += result.documentBytes
             results.append(result)
         }
         try await log.record(records, by: userID, at: now, in: writer.executor)
         return results
+    }
+
+    /// The most document bytes one push answer carries before the rest is deferred.
+    static let maxAnswerDocumentBytes = 16 * 1024 * 1024
+
+    /// An earlier answer as it is sent again: a conflict gets the current winner, when the
+    /// caller may read it.
+    private func withWinner(
+        _ earlier: SyncMutationResult, of prepared: PreparedMutation, userID: String, writer: DocumentWriter
+    ) async throws -> SyncMutationResult {
+        guard earlier.status == .conflict, earlier.doc == nil, let stored = try await writer.fetch(prepared.id),
+            prepared.collection.rule.canRead(stored, userID: userID)
+        else { return earlier }
+        var replay = earlier
+        replay.doc = stored.syncDocument
+        return prepared.presented(replay)
     }
 
     /// A rule that throws a validation error rejects its own mutation only: everything it
@@ -123,4 +158,9 @@ public struct DeltaSyncService: Sendable {
                 message: error.message)
         }
     }
+}
+
+extension SyncMutationResult {
+    /// The size of the winning document a conflict carries (0 for other answers).
+    var documentBytes: Int { doc.map { $0.data.serialized().count } ?? 0 }
 }

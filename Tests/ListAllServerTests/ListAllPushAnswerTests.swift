@@ -1,0 +1,63 @@
+import Foundation
+import HearthCore
+import HearthTesting
+import Testing
+
+/// A push answer stays bounded whatever the push (a conflict carries its winner, and a
+/// ListAll image is megabytes), and a resent mutation still gets its winner.
+@Suite struct ListAllPushAnswerTests {
+    static func stalePut(_ collection: String, _ id: String, _ data: JSONValue, mutationID: String = UUID().uuidString) -> JSONValue {
+        [
+            "mutation_id": .string(mutationID), "collection": .string(collection), "op": "put",
+            "doc": ["id": .string(id), "data": data], "base_version": 0, "client_updated_at": "2020-01-01T00:00:00.000Z",
+        ]
+    }
+
+    @Test(arguments: TestEngine.available)
+    func conflictsWithLargeWinnersDeferTheRestOfTheBatch(engine: TestEngine) async throws {
+        try await TestServer.listAll(engine: engine) { server in
+            let user = try await server.register("big-answers@example.com")
+            let (listID, itemID, imageID) = (ListAllDocs.id(), ListAllDocs.id(), ListAllDocs.id())
+            let picture = Data(repeating: 0xAB, count: 3 * 1024 * 1024)
+            let setup = try await server.push(
+                user,
+                [
+                    ListAllDocs.put("lists", listID, ListAllDocs.list()), ListAllDocs.put("items", itemID, ListAllDocs.item(list: listID)),
+                    ListAllDocs.put("images", imageID, ListAllDocs.image(item: itemID, bytes: picture)),
+                ])
+            #expect(setup.allSatisfy { $0["status"] == "applied" })
+
+            func push(_ mutations: [JSONValue]) async throws -> [JSONValue] {
+                let answer = try await server.request(
+                    .POST, "/api/hearth/v1/sync/push", json: ["mutations": .array(mutations)], headers: user.auth)
+                return try Self.parse(answer)["results"]?.arrayValue ?? []
+            }
+            let stale = (0..<12).map { _ in Self.stalePut("images", imageID, ListAllDocs.image(item: itemID, bytes: Data([1]))) }
+            let response = try await server.request(.POST, "/api/hearth/v1/sync/push", json: ["mutations": .array(stale)], headers: user.auth)
+            #expect(response.status == 200)
+            #expect(response.body.count < 32 * 1024 * 1024, "the answer is bounded")
+            let results = try Self.parse(response)["results"]?.arrayValue ?? []
+            #expect(results.count == 12)
+            let conflicts = results.filter { $0["status"] == "conflict" }
+            let deferred = results.filter { $0["code"] == "RETRY_LATER" }
+            #expect(!conflicts.isEmpty && !deferred.isEmpty)
+            #expect(conflicts.count + deferred.count == 12)
+            #expect(conflicts.allSatisfy { $0["doc"]?["data"]?["imageData"] == .string(picture.base64EncodedString()) })
+
+            // A resent mutation is answered again with the winner, read anew.
+            let first = try #require(stale.first)
+            let again = try await push([first])
+            #expect(again.first?["status"] == "conflict")
+            #expect(again.first?["doc"]?["data"]?["imageData"] == .string(picture.base64EncodedString()))
+            #expect(again.first?["doc"]?["id"] == .string(imageID))
+            // A deferred one was never decided: sent again, it is decided now.
+            let retried = try #require(stale.last)
+            #expect(try await push([retried]).first?["status"] == "conflict")
+        }
+    }
+
+    /// The answer parsed with room for documents of several megabytes.
+    static func parse(_ response: TestResponse) throws -> JSONValue {
+        try JSONParser(limits: .init(maxBytes: 64 * 1024 * 1024, maxDepth: 64, maxStringBytes: 16 * 1024 * 1024)).parse(response.body)
+    }
+}
