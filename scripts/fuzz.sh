@@ -7,6 +7,7 @@
 #
 #   scripts/fuzz.sh wishwithme                 # builds hearth first
 #   scripts/fuzz.sh pantrypal
+#   scripts/fuzz.sh listall
 #   HEARTH_BIN=.build/debug/hearth FUZZ_MAX_EXAMPLES=100 scripts/fuzz.sh pantrypal
 #
 # FUZZ_MAX_EXAMPLES (default 50) sets the test cases per operation, FUZZ_SEED (default 1)
@@ -17,8 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 app="${1:-}"
 case "$app" in
-  wishwithme|pantrypal) shift ;;
-  *) echo "usage: scripts/fuzz.sh wishwithme|pantrypal [schemathesis options]" >&2; exit 2 ;;
+  wishwithme|pantrypal|listall) shift ;;
+  *) echo "usage: scripts/fuzz.sh wishwithme|pantrypal|listall [schemathesis options]" >&2; exit 2 ;;
 esac
 
 if [ -z "${HEARTH_BIN:-}" ]; then
@@ -80,6 +81,9 @@ case "$app" in
       HEARTH_PP_FAILED_LOGINS_PER_EMAIL=100000000 \
       HEARTH_PP_APPLE_CLIENT_IDS=fuzz HEARTH_PP_APPLE_KEYS_URL=http://127.0.0.1:9/keys \
       "$HEARTH_BIN" serve --app pantrypal "${common[@]}" >"$work/server.log" 2>&1 &
+    ;;
+  listall)
+    "$HEARTH_BIN" serve --app listall "${common[@]}" >"$work/server.log" 2>&1 &
     ;;
 esac
 server_pid=$!
@@ -174,6 +178,37 @@ EOF
     # end the run's own session (PantryAuthTests and TestRoutesTests cover both).
     extra_checks=(--header "x-admin-key: $admin_key" --header "x-test-admin-key: $test_key"
       --exclude-operation-id logout --exclude-operation-id logoutAll --exclude-operation-id resetTestDatabase)
+    ;;
+  listall)
+    signup="$(curl -fsS -X POST "$base/api/v1/auth/register" -H 'Content-Type: application/json' \
+      -d '{"email": "fuzz@example.com", "password": "fuzzing password", "name": "Fuzz"}')"
+    token="$(json_field "$signup" access_token)"
+    # A list and an item of the user with the document's example ids, so pushes that name
+    # them reach the item and image rules instead of stopping at PARENT_NOT_FOUND.
+    now="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    curl -fsS -o /dev/null -X POST "$base/api/hearth/v1/sync/push" -H "Authorization: Bearer $token" \
+      -H 'Content-Type: application/json' -d "{\"mutations\": [
+        {\"mutation_id\": \"fuzz-list\", \"collection\": \"lists\", \"op\": \"put\", \"client_updated_at\": \"$now\",
+         \"doc\": {\"id\": \"11111111-1111-1111-1111-111111111111\", \"data\": {\"name\": \"Fuzz\", \"orderNumber\": 0,
+           \"isArchived\": false, \"createdAt\": \"$now\", \"modifiedAt\": \"$now\"}}},
+        {\"mutation_id\": \"fuzz-item\", \"collection\": \"items\", \"op\": \"put\", \"client_updated_at\": \"$now\",
+         \"doc\": {\"id\": \"22222222-2222-2222-2222-222222222222\", \"data\": {\"listId\": \"11111111-1111-1111-1111-111111111111\",
+           \"title\": \"Fuzz\", \"quantity\": 1, \"orderNumber\": 0, \"isCrossedOut\": false, \"createdAt\": \"$now\",
+           \"modifiedAt\": \"$now\"}}}]}"
+    cat >"$config" <<EOF
+# A push over the batch limit is 413 by contract (spec/sync.md).
+[checks.negative_data_rejection]
+expected-statuses = [400, 401, 403, 404, 409, 413, 422, 429]
+
+# A malformed mutation is answered with a rejected result in a 200 (spec/sync.md), so an
+# element off the mutation schemas is a 200; the schemas are strict so that generated
+# pushes are real mutations.
+[[operations]]
+include-operation-id = "pushSyncMutations"
+checks.negative_data_rejection.expected-statuses = [200, 400, 401, 403, 404, 409, 413, 422, 429]
+EOF
+    # `GET …/sync/events` is an endless event stream by design (tested in RealtimeTests).
+    extra_checks=(--exclude-operation-id streamSyncEvents)
     ;;
 esac
 

@@ -39,7 +39,7 @@ if [ $# -eq 0 ]; then
   python3 scripts/quick-start-check.py --binary "$(swift build --show-bin-path)/hearth"
 fi
 if [ $# -eq 0 ]; then
-  for app in wishwithme pantrypal; do
+  for app in wishwithme pantrypal listall; do
     echo "test: fuzzing $app's API (scripts/fuzz.sh $app)"
     HEARTH_BIN="$(swift build --show-bin-path)/hearth" scripts/fuzz.sh "$app" >"${TMPDIR:-/tmp}/hearth-fuzz-$app.log" 2>&1 || {
       cat "${TMPDIR:-/tmp}/hearth-fuzz-$app.log"

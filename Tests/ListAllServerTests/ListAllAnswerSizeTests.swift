@@ -3,9 +3,9 @@ import HearthCore
 import HearthTesting
 import Testing
 
-/// A push answer stays bounded whatever the push (a conflict carries its winner, and a
-/// ListAll image is megabytes), and a resent mutation still gets its winner.
-@Suite struct ListAllPushAnswerTests {
+/// Answers stay bounded whatever the request (a ListAll image is megabytes): a push whose
+/// conflicts carry large winners, and a pull of many large documents.
+@Suite struct ListAllAnswerSizeTests {
     static func stalePut(_ collection: String, _ id: String, _ data: JSONValue, mutationID: String = UUID().uuidString) -> JSONValue {
         [
             "mutation_id": .string(mutationID), "collection": .string(collection), "op": "put",
@@ -53,6 +53,36 @@ import Testing
             // A deferred one was never decided: sent again, it is decided now.
             let retried = try #require(stale.last)
             #expect(try await push([retried]).first?["status"] == "conflict")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aPullOfLargeDocumentsComesInPagesOfBoundedSize(engine: TestEngine) async throws {
+        try await TestServer.listAll(engine: engine) { server in
+            let user = try await server.register("big-pulls@example.com")
+            let (listID, itemID) = (ListAllDocs.id(), ListAllDocs.id())
+            _ = try await server.push(
+                user, [ListAllDocs.put("lists", listID, ListAllDocs.list()), ListAllDocs.put("items", itemID, ListAllDocs.item(list: listID))])
+            let picture = Data(repeating: 0xCD, count: 3 * 1024 * 1024)
+            for order in 0..<6 {
+                let answer = try await server.request(
+                    .POST, "/api/hearth/v1/sync/push",
+                    json: ["mutations": [ListAllDocs.put("images", ListAllDocs.id(), ListAllDocs.image(item: itemID, bytes: picture, order: Int64(order)))]],
+                    headers: user.auth)
+                #expect(try Self.parse(answer)["results"]?[0]?["status"] == "applied")
+            }
+            var (cursor, pages, images) = ("0", 0, 0)
+            while true {
+                let page = try await server.request(.GET, "/api/hearth/v1/sync/changes?since=\(cursor)&limit=5000", headers: user.auth)
+                #expect(page.body.count < 20 * 1024 * 1024, "a page carries at most 16 MiB of documents")
+                let json = try Self.parse(page)
+                pages += 1
+                images += json["changes"]?.arrayValue?.filter { $0["collection"] == "images" }.count ?? 0
+                cursor = json["cursor"]?.stringValue ?? cursor
+                guard json["has_more"] == true, pages < 20 else { break }
+            }
+            #expect(images == 6, "every change arrives")
+            #expect(pages >= 2)
         }
     }
 
