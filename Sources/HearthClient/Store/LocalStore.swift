@@ -133,32 +133,27 @@ public final class LocalStore: Sendable {
             arguments: [collection, id]) == 0
     }
 
-    /// Queues an edit. Edits of one document are folded into its queued one while that has
-    /// never been sent (a sent one is immutable, so a new one follows it). The folded edit
-    /// moves to the end of the queue, keeping the version it was based on: the server then
-    /// sees edits in the order they were made (an item moved into a list created since its
-    /// last edit arrives after that list).
+    /// Queues an edit. An edit of the document queued last, while that has never been sent,
+    /// is folded into it (a sent one is immutable); any other edit queues behind everything
+    /// else, so the server sees edits in the order they were made: an item moved into a
+    /// list created since its last edit arrives after that list, and a new item's pictures
+    /// after the item.
     private func enqueue(
         _ db: Database, collection: String, id: String, operation: PendingMutation.Operation, data: JSONValue?
     ) throws {
         let now = clock.now.millisecondsSince1970
         let last = try Row.fetchOne(
             try db.cachedStatement(
-                sql: """
-                    SELECT position, attempts, base_version FROM pending_mutations
-                    WHERE collection = ? AND document_id = ? ORDER BY position DESC LIMIT 1
-                    """),
-            arguments: [collection, id])
-        let baseVersion: Int64
-        if let last, (last["attempts"] as Int) == 0 {
-            baseVersion = last["base_version"]
-            try db.cachedStatement(sql: "DELETE FROM pending_mutations WHERE position = ?").execute(arguments: [last["position"] as Int64])
-        } else {
-            baseVersion =
-                try Int64.fetchOne(
-                    try db.cachedStatement(sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?"),
-                    arguments: [collection, id]) ?? 0
+                sql: "SELECT collection, document_id, attempts, position FROM pending_mutations ORDER BY position DESC LIMIT 1"))
+        if let last, (last["attempts"] as Int) == 0, (last["collection"] as String) == collection, (last["document_id"] as String) == id {
+            try db.cachedStatement(sql: "UPDATE pending_mutations SET op = ?, data = ?, client_updated_at = ? WHERE position = ?")
+                .execute(arguments: [operation.rawValue, data?.storedText, now, last["position"] as Int64])
+            return
         }
+        let baseVersion =
+            try Int64.fetchOne(
+                try db.cachedStatement(sql: "SELECT server_version FROM local_documents WHERE collection = ? AND id = ?"),
+                arguments: [collection, id]) ?? 0
         try db.cachedStatement(
             sql: """
                 INSERT INTO pending_mutations (mutation_id, collection, document_id, op, data, base_version, client_updated_at)

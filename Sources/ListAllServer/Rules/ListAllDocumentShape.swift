@@ -3,7 +3,8 @@ import HearthCore
 import HearthServer
 
 /// What a pushed document of each collection must look like (spec §1.1–§1.4, §1.7, §2.2
-/// field names). Only the known fields are stored; a document that breaks a rule is
+/// field names). Of lists, items and images only the known fields are stored; preferences
+/// are kept as sent (checked types, at most 64 KiB). A document that breaks a rule is
 /// rejected with a message naming the field.
 struct ListAllDocumentShape {
     let collection: ListAllCollection
@@ -89,12 +90,13 @@ struct DocumentFields {
         return Int64(number)
     }
 
-    /// A name or title: not blank, at most `maxLength` characters (grapheme clusters), stored as sent.
+    /// A name or title: not blank, at most `maxLength` characters (grapheme clusters) once
+    /// trimmed, as the app counts them; stored as sent.
     func name(_ key: String, maxLength: Int, subject: String) throws -> String {
         let text = try string(key)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw APIError.validation("\(subject) cannot be empty") }
-        guard text.count <= maxLength else { throw APIError.validation("\(subject) must be \(maxLength) characters or less") }
+        guard trimmed.count <= maxLength else { throw APIError.validation("\(subject) must be \(maxLength) characters or less") }
         return text
     }
 
