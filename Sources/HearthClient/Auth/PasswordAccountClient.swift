@@ -23,18 +23,25 @@ public struct PasswordAccountClient: Sendable {
         self.path = path
     }
 
-    /// Creates the account and signs in.
+    /// Creates the account and signs in. Refuses while this device holds another account's
+    /// unsynced edits, unless `discardingUnsyncedChanges`.
     @discardableResult
-    public func register(email: String, password: String, name: String) async throws -> AccountIdentity {
-        try await signIn(
+    public func register(email: String, password: String, name: String, discardingUnsyncedChanges: Bool = false) async throws
+        -> AccountIdentity
+    {
+        try checkSwitch(to: email, discarding: discardingUnsyncedChanges)
+        return try await signIn(
             try await api.json(
                 PasswordSignInAnswer.self, .post, "\(path)/register",
                 body: ["email": email, "password": password, "name": name], authentication: .none))
     }
 
+    /// Signs in. Refuses while this device holds another account's unsynced edits, unless
+    /// `discardingUnsyncedChanges`.
     @discardableResult
-    public func login(email: String, password: String) async throws -> AccountIdentity {
-        try await signIn(
+    public func login(email: String, password: String, discardingUnsyncedChanges: Bool = false) async throws -> AccountIdentity {
+        try checkSwitch(to: email, discarding: discardingUnsyncedChanges)
+        return try await signIn(
             try await api.json(
                 PasswordSignInAnswer.self, .post, "\(path)/login", body: ["email": email, "password": password],
                 authentication: .none))
@@ -65,6 +72,13 @@ public struct PasswordAccountClient: Sendable {
         try store.erase()
     }
 
+    /// Signing in as someone else erases this device's data: not while edits wait.
+    private func checkSwitch(to email: String, discarding: Bool) throws {
+        guard !discarding, let current = try signedInAccount(), current.email != email.lowercased() else { return }
+        let pending = try store.pendingCount()
+        if pending > 0 { throw AccountError.unsyncedChanges(pending) }
+    }
+
     private func signIn(_ answer: PasswordSignInAnswer) async throws -> AccountIdentity {
         if try signedInAccount()?.id != answer.user.id {
             await sync.stop()
@@ -76,66 +90,6 @@ public struct PasswordAccountClient: Sendable {
                 userID: answer.user.id, accessToken: answer.accessToken, refreshToken: answer.refreshToken,
                 accessExpiresAt: clock.now.adding(seconds: Int64(answer.expiresIn))))
         return answer.user
-    }
-}
-
-/// Renews credentials at `<path>/refresh`; the refresh token rotates, so the new pair
-/// replaces the old one at once.
-public struct PasswordTokenRefresher: TokenRefresher {
-    public let baseURL: URL
-    public let path: String
-    public let clock: any WallClock
-
-    public init(baseURL: URL, path: String, clock: any WallClock) {
-        self.baseURL = baseURL
-        self.path = path
-        self.clock = clock
-    }
-
-    public func refresh(_ credentials: Credentials, transport: any HTTPTransport) async throws -> Credentials {
-        let request = try HearthAPI.request(baseURL: baseURL, .post, "\(path)/refresh", body: ["refresh_token": credentials.refreshToken])
-        let response = try await transport.send(request)
-        guard response.isSuccess else { throw ClientError.from(response) }
-        let answer = try HearthAPI.decode(PasswordSignInAnswer.self, from: response.body)
-        return Credentials(
-            userID: credentials.userID, accessToken: answer.accessToken, refreshToken: answer.refreshToken,
-            accessExpiresAt: clock.now.adding(seconds: Int64(answer.expiresIn)))
-    }
-}
-
-/// `{"id","email","name"}`: who an account is.
-public struct AccountIdentity: Codable, Sendable, Hashable {
-    public var id: String
-    public var email: String
-    public var name: String
-
-    public init(id: String, email: String, name: String) {
-        self.id = id
-        self.email = email
-        self.name = name
-    }
-}
-
-/// The answer of register, login and refresh.
-struct PasswordSignInAnswer: Decodable, Sendable {
-    var accessToken: String
-    var refreshToken: String
-    var expiresIn: Int
-    var user: AccountIdentity
-
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", refreshToken = "refresh_token", expiresIn = "expires_in", user
-    }
-}
-
-public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
-    case unsyncedChanges(Int)
-
-    public var description: String {
-        switch self {
-        case .unsyncedChanges(let count):
-            "\(count) change(s) have not reached the server yet. Sync while online, or sign out with --discard to drop them."
-        }
     }
 }
 

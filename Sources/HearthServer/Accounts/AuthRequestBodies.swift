@@ -43,7 +43,11 @@ enum AuthField {
         guard body.objectValue != nil else { throw APIError.validation("The body must be a JSON object") }
         guard let value = body[key] else { throw APIError.validation("'\(key)' is required") }
         guard let text = value.stringValue else { throw APIError.validation("'\(key)' must be a string") }
-        guard text.count <= maxLength else { throw APIError.validation("'\(key)' must be at most \(maxLength) characters") }
+        // Characters as people count them, and bytes too: one character may carry any number
+        // of combining marks.
+        guard text.count <= maxLength, text.utf8.count <= maxLength * 4 else {
+            throw APIError.validation("'\(key)' must be at most \(maxLength) characters")
+        }
         return text
     }
 }
@@ -55,41 +59,5 @@ extension String {
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(String.UnicodeScalarView(scalars[first...last]))
-    }
-}
-
-/// A syntactically valid address (no deliverability check), lower-cased.
-public enum EmailAddress {
-    public static func validated(_ text: String) throws -> String {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard text.count >= 3, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64, parts[1].contains("."),
-            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains(".."),
-            text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !"()<>,;:\\\"[]".unicodeScalars.contains($0) })
-        else { throw APIError.validation("'email' is not a valid email address") }
-        return text.lowercased()
-    }
-}
-
-/// The answer of a sign-in or refresh: a token pair, optionally with the user.
-public struct TokenPairResponse: Sendable {
-    public let accessToken: String
-    public let refreshToken: String
-    public let expiresIn: Int64
-    public let user: JSONValue?
-
-    public init(accessToken: String, refreshToken: String, expiresIn: Int64, user: JSONValue?) {
-        self.accessToken = accessToken
-        self.refreshToken = refreshToken
-        self.expiresIn = expiresIn
-        self.user = user
-    }
-
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "access_token": .string(accessToken), "refresh_token": .string(refreshToken), "token_type": "bearer",
-            "expires_in": .int(expiresIn),
-        ]
-        if let user { object["user"] = user }
-        return .object(object)
     }
 }

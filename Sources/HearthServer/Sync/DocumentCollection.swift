@@ -17,7 +17,8 @@ public struct DocumentCollection: Sendable {
     public let concurrentPuts: Bool
     /// Ids are unique per owner (see ``OwnerScope``): rules see and store the owner-scoped
     /// key, clients send and receive their own id. Only for collections whose documents
-    /// are readable by their owner alone.
+    /// are readable by their owner alone (a precondition: the rule must give `access` =
+    /// the writer; anyone else pulling would see the owner's key).
     public let ownerScoped: Bool
 
     public init(

@@ -10,9 +10,4 @@ public enum OwnerScope {
         let prefix = owner + "/"
         return storageID.hasPrefix(prefix) ? String(storageID.dropFirst(prefix.count)) : storageID
     }
-
-    /// The owner part of a stored key.
-    public static func owner(storageID: String) -> String? {
-        storageID.firstIndex(of: "/").map { String(storageID[..<$0]) }
-    }
 }

@@ -46,8 +46,12 @@ public struct ListRepository: Sendable {
     public func deletePermanently(_ reference: String) async throws -> ItemList {
         try await context.edit { library in
             // The archive first: an active list may carry the same name.
-            let archived = try? EntityReference.list(reference, among: library.archivedLists)
-            let list = try archived ?? library.anyList(reference)
+            let list: ItemList
+            do {
+                list = try EntityReference.list(reference, among: library.archivedLists, kind: "Archived list")
+            } catch ListAllError.notFound {
+                list = try library.anyList(reference)
+            }
             return try library.deleteListPermanently(list.id)
         }
     }

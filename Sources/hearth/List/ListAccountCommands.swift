@@ -12,11 +12,13 @@ struct ListRegisterCommand: AsyncParsableCommand {
     @Option(help: "Your email address.") var email: String
     @Option(help: "Your name (default: the part of the email before @).") var name: String?
     @OptionGroup var password: ListPasswordOptions
+    @Flag(help: "Drop another account's changes that have not reached the server yet.") var discard = false
 
     func run() async throws {
         try await ListSession.run(options) { client, output in
             let account = try await client.account.register(
-                email: email, password: try password.resolve(), name: name ?? String(email.prefix { $0 != "@" }))
+                email: email, password: try password.resolve(), name: name ?? String(email.prefix { $0 != "@" }),
+                discardingUnsyncedChanges: discard)
             await output.syncAfterWrite(client)
             try output.result(
                 "Registered and signed in as \(account.name) <\(account.email)> (profile '\(options.profileName)').",
@@ -33,10 +35,12 @@ struct ListLoginCommand: AsyncParsableCommand {
     @Option(help: "Your email address.") var email: String
     @Option(help: "Ignored when signing in (accepted so register and login take the same options).") var name: String?
     @OptionGroup var password: ListPasswordOptions
+    @Flag(help: "Drop another account's changes that have not reached the server yet.") var discard = false
 
     func run() async throws {
         try await ListSession.run(options) { client, output in
-            let account = try await client.account.login(email: email, password: try password.resolve())
+            let account = try await client.account.login(
+                email: email, password: try password.resolve(), discardingUnsyncedChanges: discard)
             await output.syncAfterWrite(client)
             try output.result(
                 "Signed in as \(account.name) <\(account.email)> (profile '\(options.profileName)').",
