@@ -92,12 +92,14 @@ public final class LocalStore: Sendable {
 
     /// Saves several edits in one transaction: all of them or none (a wishlist and its items).
     public func apply(_ edits: [LocalEdit]) throws {
-        try database.write { db in
-            for edit in edits {
-                switch edit {
-                case .put(let collection, let id, let data): try put(db, collection, id, data)
-                case .delete(let collection, let id): try delete(db, collection, id)
-                }
+        try database.write { db in try apply(edits, in: db) }
+    }
+
+    func apply(_ edits: [LocalEdit], in db: Database) throws {
+        for edit in edits {
+            switch edit {
+            case .put(let collection, let id, let data): try put(db, collection, id, data)
+            case .delete(let collection, let id): try delete(db, collection, id)
             }
         }
     }

@@ -89,10 +89,7 @@ struct ListAllContext: Sendable {
     /// engine know (it syncs after a pause). Returns what `change` returned.
     func edit<T: Sendable>(_ change: (inout ListAllLibrary) throws -> T) async throws -> T {
         try await requireSignedIn()
-        let before = try library.load()
-        var after = before
-        let result = try change(&after)
-        try library.save(from: before, to: after)
+        let result = try library.edit(change)
         await sync.localChange()
         return result
     }
