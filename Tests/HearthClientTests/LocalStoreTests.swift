@@ -100,6 +100,27 @@ final class LocalStoreTests {
         #expect(try store.rejections().map(\.code) == ["FORBIDDEN", "FORBIDDEN"])
     }
 
+    @Test func aMutationTheServerDeferredStaysQueuedUnchanged() throws {
+        try store.put("items", id: "item:1", data: ["title": "Later"])
+        let sent = try store.takeMutationsToSend(limit: 10)
+        try store.recordPushResults(sent.map { mutation in
+            (mutation, SyncMutationResult(mutationID: mutation.mutationID, status: .rejected, id: mutation.documentID, code: .retryLater, message: "full"))
+        })
+        #expect(try store.pendingMutations().map(\.mutationID) == sent.map(\.mutationID), "sent again as it was")
+        #expect(try store.document("items", id: "item:1")?.data == ["title": "Later"])
+        #expect(try store.rejections().isEmpty)
+    }
+
+    @Test func editsOfTheDocumentQueuedLastFoldButOthersQueueBehind() throws {
+        try store.put("items", id: "item:1", data: ["title": "A"])
+        try store.put("items", id: "item:1", data: ["title": "AB"])
+        try store.put("lists", id: "list:2", data: ["name": "New"])
+        try store.put("items", id: "item:1", data: ["title": "AB", "list": "list:2"])
+        let pending = try store.pendingMutations()
+        #expect(pending.map(\.documentID) == ["item:1", "list:2", "item:1"])
+        #expect(pending.first?.data == ["title": "AB"])
+    }
+
     @Test func aLostConflictTakesTheWinnersDocument() throws {
         try store.applyChanges([SyncChange(seq: 1, collection: "items", id: "item:1", op: .upsert, doc: serverDoc("item:1", version: 1, data: ["title": "A"]))], cursor: "1")
         try store.put("items", id: "item:1", data: ["title": "Mine"])
