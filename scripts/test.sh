@@ -37,6 +37,7 @@ fi
 # fuzzes every app's HTTP API against its OpenAPI document.
 if [ $# -eq 0 ]; then
   python3 scripts/quick-start-check.py --binary "$(swift build --show-bin-path)/hearth"
+  python3 scripts/backup-restore-check.py --binary "$(swift build --show-bin-path)/hearth"
 fi
 if [ $# -eq 0 ]; then
   for app in wishwithme pantrypal listall; do

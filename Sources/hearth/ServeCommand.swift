@@ -51,6 +51,8 @@ struct ServeCommand: AsyncParsableCommand {
             let configuration = try ServerConfiguration.resolve(overrides)
             let logger = LogOutput.start(level: configuration.logLevel)
             try DatabaseOpener.prepareDataDirectory(configuration.dataDirectory)
+            // Held until the process ends: `hearth restore` refuses a directory in use.
+            let directoryLock = try DataDirectoryLock.forServer(configuration.dataDirectory)
             let database = try await DatabaseOpener.open(configuration, logger: logger)
             // The platform's tables first: the signing secret lives in one of them.
             try await MigrationRunner(database: database, logger: logger).run(HearthPlatform.platformMigrations)
@@ -73,6 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
             try await application.runService()
             await database.close()
             try await threadPool.shutdownGracefully()
+            withExtendedLifetime(directoryLock) {}
         } catch {
             throw CommandFailure.exit(error, context: "cannot serve")
         }
