@@ -221,6 +221,11 @@ import Testing
             #expect(try await server.pull(alice, limit: 0).status == 400)
             #expect(try await server.pull(alice, limit: 5001).status == 400)
             #expect(try await server.pull(alice, since: "abc").status == 400)
+            for cursor in ["%2B1", "-0", "%201", "1e3"] {
+                #expect(try await server.pull(alice, since: cursor).status == 400, "since=\(cursor) is not a cursor this server gave")
+            }
+            let signedLimit = try await server.request(.GET, "/notes/api/hearth/v1/sync/changes?limit=%2B5", headers: alice.bearer)
+            #expect(signedLimit.status == 400)
             let future = try await server.pull(alice, since: "999999")
             #expect(future.status == 410)
             #expect(future.json["code"] == "CURSOR_EXPIRED")

@@ -34,11 +34,13 @@ public struct DeltaSyncRoutes: Sendable {
         let userID = try context.requireUser()
         let query = request.uri.queryParameters
         let sinceText = query["since"].map(String.init) ?? ""
-        guard let since = sinceText.isEmpty ? 0 : Int64(sinceText), since >= 0 else {
+        // Digits only: a cursor is a number this server gave out, never "+1" or "-0".
+        guard sinceText.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let since = sinceText.isEmpty ? 0 : Int64(sinceText) else {
             throw APIError.badRequest("'since' must be a cursor returned by an earlier pull, or absent")
         }
         let limitText = query["limit"].map(String.init) ?? ""
-        guard let limit = limitText.isEmpty ? SyncPullLimits.defaultLimit : Int(limitText),
+        guard limitText.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let limit = limitText.isEmpty ? SyncPullLimits.defaultLimit : Int(limitText),
             (1...SyncPullLimits.maxLimit).contains(limit)
         else { throw APIError.badRequest("'limit' must be between 1 and \(SyncPullLimits.maxLimit)") }
         return try Response.encoded(try await service.pull(userID: userID, since: since, limit: limit))
