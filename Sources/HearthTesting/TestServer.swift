@@ -62,7 +62,7 @@ public struct TestServer: Sendable {
 
     private static func serve<T: Sendable>(_ platform: HearthPlatform, _ body: @Sendable (TestServer) async throws -> T) async throws -> T {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = await platform.makeApplication { port in portContinuation.yield(port) }
+        let application = try await platform.makeApplication { port in portContinuation.yield(port) }
         let group = ServiceGroup(services: [application], gracefulShutdownSignals: [], logger: .quietTestLogger)
         let running = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()

@@ -65,10 +65,10 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: configuration, database: database, available: try AppCatalog.available(), secret: secret,
                 threadPool: threadPool, logger: logger)
             try await platform.migrate()
-            let application = await platform.makeApplication { port in
+            let application = try await platform.makeApplication { port in
                 let banner = StartBanner(
                     apps: platform.apps, isRootMounted: platform.isRootMounted, host: configuration.host, port: port,
-                    storage: StartBanner.storage(of: configuration))
+                    storage: StartBanner.storage(of: configuration), secure: configuration.tls != nil)
                 // Unbuffered, so it shows at once even when standard output is a pipe.
                 try? FileHandle.standardOutput.write(contentsOf: Data((banner.text + "\n").utf8))
             }

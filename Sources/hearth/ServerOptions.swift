@@ -60,6 +60,14 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sign tokens with the secret in this file (64+ hex digits) instead of the database's own; or set HEARTH_SIGNING_SECRET. [env: HEARTH_SIGNING_SECRET_FILE]", valueName: "path"))
     var signingSecretFile: String?
 
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(
+        "Serve HTTPS with this PEM certificate chain (HTTP/2 where the client offers it); reloaded on SIGHUP. Needs --tls-key. [env: HEARTH_TLS_CERT]",
+        valueName: "path"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert. [env: HEARTH_TLS_KEY]", valueName: "path"))
+    var tlsKey: String?
+
     func apply(to overrides: inout ServerConfiguration.Overrides) {
         overrides.host = host
         overrides.port = port
@@ -74,5 +82,7 @@ struct ServerOptions: ParsableArguments {
         overrides.refreshReuseGraceSeconds = refreshGraceSeconds
         overrides.bcryptCost = bcryptCost
         overrides.signingSecretFile = signingSecretFile
+        overrides.tlsCertificate = tlsCertificate
+        overrides.tlsKey = tlsKey
     }
 }

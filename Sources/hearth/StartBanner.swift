@@ -10,6 +10,8 @@ struct StartBanner {
     let host: String
     let port: Int
     let storage: String
+    /// Serving HTTPS (`--tls-cert`).
+    var secure = false
 
     /// `http://127.0.0.1:8080`; an all-interfaces address is shown as loopback, which
     /// works from this machine.
@@ -19,7 +21,7 @@ struct StartBanner {
         case "::", "[::]": "[::1]"
         default: host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         }
-        return "http://\(shown):\(port)"
+        return (secure ? "https://" : "http://") + "\(shown):\(port)"
     }
 
     /// "SQLite, /abs/path/hearth.sqlite" or "PostgreSQL, postgres://user:***@host:5432/db".

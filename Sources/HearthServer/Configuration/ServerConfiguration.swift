@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var bcryptCost = 12
     /// A signing secret the operator keeps elsewhere; `nil` means the database's own.
     public var signingSecret: SigningSecret.Explicit?
+    /// PEM certificate chain and private key: serve HTTPS (HTTP/2 where the client offers
+    /// it) instead of plain HTTP. Reloaded on SIGHUP.
+    public var tls: TLSFiles?
 
     public init() {}
 
@@ -49,6 +52,8 @@ public struct ServerConfiguration: Sendable, Hashable {
         public var refreshReuseGraceSeconds: Int?
         public var bcryptCost: Int?
         public var signingSecretFile: String?
+        public var tlsCertificate: String?
+        public var tlsKey: String?
 
         public init() {}
     }
@@ -95,6 +100,13 @@ public struct ServerConfiguration: Sendable, Hashable {
             throw ConfigurationError(setting: "signing secret", message: "set HEARTH_SIGNING_SECRET or a signing secret file, not both")
         }
         configuration.signingSecret = secretFile.map { .file($0) } ?? secretText.map { .hex($0) }
+        let certificate = settings.string(\.tlsCertificate, "HEARTH_TLS_CERT")
+        let key = settings.string(\.tlsKey, "HEARTH_TLS_KEY")
+        switch (certificate, key) {
+        case (nil, nil): break
+        case (let certificate?, let key?): configuration.tls = TLSFiles(certificate: certificate, key: key)
+        default: throw ConfigurationError(setting: "TLS", message: "give both --tls-cert and --tls-key (PEM files), or neither")
+        }
         return configuration
     }
 }

@@ -65,6 +65,18 @@ final class ConnectionCloseHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         var part = unwrapOutboundIn(data)
+        if context.channel.parent?.parent != nil {
+            // An HTTP/2 stream (a child of a connection, itself a child of the listener):
+            // the response ends the stream and the connection goes on, and `Connection` is
+            // not an HTTP/2 header.
+            if case .head(var response) = part {
+                response.headerFields[Self.closeMark] = nil
+                response.headerFields[.connection] = nil
+                part = .head(response)
+            }
+            context.write(wrapOutboundOut(part), promise: promise)
+            return
+        }
         if case .head(var response) = part, phase == .open {
             let marked = response.headerFields[Self.closeMark] != nil
             response.headerFields[Self.closeMark] = nil

@@ -2,6 +2,8 @@ import Crypto
 import HearthCore
 import HearthStore
 import Hummingbird
+import HummingbirdCore
+import HummingbirdHTTP2
 import Logging
 import NIOPosix
 import ServiceLifecycle
@@ -23,6 +25,8 @@ public struct HearthPlatform: Sendable {
     public let feedHub: FeedHub
     public let jobSignal = JobSignal()
     public let rateLimits: any RateLimitStore
+    /// The certificate and key when serving HTTPS; read at start, again on SIGHUP.
+    public let certificates: TLSCertificateStore?
     let secret: [UInt8]
     let threadPool: NIOThreadPool
 
@@ -52,6 +56,7 @@ public struct HearthPlatform: Sendable {
         self.logger = logger
         self.feedHub = FeedHub(metrics: metrics)
         self.rateLimits = Self.rateLimitStore(for: database)
+        self.certificates = try configuration.tls.map { files throws(ConfigurationError) in try TLSCertificateStore(files: files) }
     }
 
     /// Counts in PostgreSQL, which any number of processes may share; in memory on SQLite,
@@ -148,6 +153,9 @@ public struct HearthPlatform: Sendable {
         let maintenance = MaintenanceService(
             database: database, documentStores: documentStores, appHousekeeping: housekeeping, clock: clock, logger: logger.withMetadata(["service": "maintenance"]))
         var services: [any Service] = [runner, maintenance]
+        if let certificates {
+            services.append(CertificateReloadService(certificates: certificates, logger: logger.withMetadata(["service": "tls"])))
+        }
         if let postgres = database as? PostgresDatabase {
             services.append(FeedBroadcastListener(database: postgres, hub: feedHub, logger: logger.withMetadata(["service": "realtime"])))
         }
@@ -155,12 +163,20 @@ public struct HearthPlatform: Sendable {
     }
 
     /// The whole server, ready for `runService()` (graceful shutdown on SIGINT/SIGTERM).
-    public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async -> some ApplicationProtocol {
+    public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
         let (router, services) = await makeRouter()
+        // Hummingbird closes only when the request asks; Hearth also when its answer does.
+        let server: HTTPServerBuilder
+        if let certificates {
+            server = try HTTPServerBuilder.http2Upgrade(
+                tlsConfiguration: certificates.serverConfiguration(),
+                configuration: .init(streamConfiguration: .init(additionalChannelHandlers: [ConnectionCloseHandler()])))
+        } else {
+            server = .http1(configuration: .init(additionalChannelHandlers: [ConnectionCloseHandler()]))
+        }
         return Application(
             router: router,
-            // Hummingbird closes only when the request asks; Hearth also when its answer does.
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionCloseHandler()])),
+            server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
             services: services,

@@ -33,7 +33,7 @@ enum EmbeddedServer {
             secret: secret, threadPool: .singleton, logger: logger)
         try await platform.migrate()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = await platform.makeApplication { port in portContinuation.yield(port) }
+        let application = try await platform.makeApplication { port in portContinuation.yield(port) }
         let group = ServiceGroup(services: [application], gracefulShutdownSignals: [], logger: logger)
         let running = Task {
             // A server that fails before it listens ends the wait for its port.

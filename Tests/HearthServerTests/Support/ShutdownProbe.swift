@@ -17,7 +17,7 @@ enum ShutdownProbe {
 
     static func requestDuringShutdown(platform: HearthPlatform, path: String) async throws -> Outcome {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = await platform.makeApplication { portContinuation.yield($0) }
+        let application = try await platform.makeApplication { portContinuation.yield($0) }
         let group = ServiceGroup(services: [application], gracefulShutdownSignals: [], logger: .quietTestLogger)
         let running = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
