@@ -56,6 +56,19 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func anOlderHearthRefusesADatabaseANewerOneMigrated(engine: TestEngine) async throws {
+        try await TestDatabase.with(engine, migrations: []) { database in
+            let runner = MigrationRunner(database: database, logger: .quietTestLogger)
+            let first = Migration(module: "zz_test", version: 1, name: "table", sql: ["CREATE TABLE zz_items (id TEXT)"])
+            let second = Migration(module: "zz_test", version: 2, name: "column", sql: ["ALTER TABLE zz_items ADD COLUMN n TEXT"])
+            try await runner.run([first, second])
+            await #expect(throws: StoreError.self) { try await runner.run([first]) }
+            let other = Migration(module: "zz_other", version: 1, name: "table", sql: ["CREATE TABLE zz_other (id TEXT)"])
+            #expect(try await runner.run([other]) == [other], "modules the list does not cover are not judged")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func aFailingMigrationIsReportedAndNotRecorded(engine: TestEngine) async throws {
         try await TestDatabase.with(engine, migrations: []) { database in
             let runner = MigrationRunner(database: database, logger: .quietTestLogger)

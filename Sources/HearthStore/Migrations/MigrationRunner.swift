@@ -27,6 +27,7 @@ public struct MigrationRunner: Sendable {
                     applied_at BIGINT NOT NULL, PRIMARY KEY (module, version))
                 """)
         }
+        try await refuseDowngrade(to: migrations)
         var applied: [Migration] = []
         for migration in migrations.sorted(by: { ($0.module, $0.version) < ($1.module, $1.version) }) {
             if try await apply(migration) {
@@ -35,6 +36,24 @@ public struct MigrationRunner: Sendable {
             }
         }
         return applied
+    }
+
+    /// A database that a newer `hearth` migrated further than these migrations go (in any
+    /// module they cover) is left alone: this binary does not know its schema, and running
+    /// against it could corrupt data. Only modules this list covers are checked, so the
+    /// platform's migrations can run on their own first.
+    private func refuseDowngrade(to migrations: [Migration]) async throws {
+        let known = Dictionary(migrations.map { ($0.module, $0.version) }, uniquingKeysWith: max)
+        let stored = try await database.read { executor in
+            try await executor.query("SELECT module, MAX(version) AS version FROM hearth_schema_migrations GROUP BY module", [])
+                .map { (try $0.string("module"), Int(try $0.int("version"))) }
+        }
+        for (module, version) in stored.sorted(by: { $0.0 < $1.0 }) {
+            guard let newest = known[module], version > newest else { continue }
+            throw StoreError.migrationFailed(
+                module: module, version: version,
+                reason: "the database was migrated by a newer hearth (this one knows up to v\(newest)); run that version, or restore a backup taken before the upgrade")
+        }
     }
 
     /// Serialises schema changes between processes sharing one PostgreSQL database.
