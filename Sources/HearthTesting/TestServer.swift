@@ -138,3 +138,16 @@ public struct TestResponse: Sendable {
 
 /// The application stopped before it reported a listening port.
 public struct TestServerDidNotStart: Error {}
+
+/// An answer a test helper did not expect, with its status and the start of its body.
+public struct UnexpectedResponse: Error, CustomStringConvertible {
+    public let status: Int
+    public let body: String
+
+    public init(_ response: TestResponse) {
+        status = response.status
+        body = response.text
+    }
+
+    public var description: String { "unexpected \(status): \(body.prefix(500))" }
+}

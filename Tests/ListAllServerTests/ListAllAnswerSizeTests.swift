@@ -6,13 +6,6 @@ import Testing
 /// Answers stay bounded whatever the request (a ListAll image is megabytes): a push whose
 /// conflicts carry large winners, and a pull of many large documents.
 @Suite struct ListAllAnswerSizeTests {
-    static func stalePut(_ collection: String, _ id: String, _ data: JSONValue, mutationID: String = UUID().uuidString) -> JSONValue {
-        [
-            "mutation_id": .string(mutationID), "collection": .string(collection), "op": "put",
-            "doc": ["id": .string(id), "data": data], "base_version": 0, "client_updated_at": "2020-01-01T00:00:00.000Z",
-        ]
-    }
-
     @Test(arguments: TestEngine.available)
     func conflictsWithLargeWinnersDeferTheRestOfTheBatch(engine: TestEngine) async throws {
         try await TestServer.listAll(engine: engine) { server in
@@ -32,7 +25,7 @@ import Testing
                     .POST, "/api/hearth/v1/sync/push", json: ["mutations": .array(mutations)], headers: user.auth)
                 return try Self.parse(answer)["results"]?.arrayValue ?? []
             }
-            let stale = (0..<12).map { _ in Self.stalePut("images", imageID, ListAllDocs.image(item: itemID, bytes: Data([1]))) }
+            let stale = (0..<12).map { _ in ListAllDocs.put("images", imageID, ListAllDocs.image(item: itemID, bytes: Data([1])), base: 0, editedAt: "2020-01-01T00:00:00.000Z") }
             let response = try await server.request(.POST, "/api/hearth/v1/sync/push", json: ["mutations": .array(stale)], headers: user.auth)
             #expect(response.status == 200)
             #expect(response.body.count < 32 * 1024 * 1024, "the answer is bounded")

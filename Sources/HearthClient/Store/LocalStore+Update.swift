@@ -11,9 +11,7 @@ extension LocalStore {
 
         /// Every live document of `collection`, ordered by id.
         public func documents(_ collection: String) throws -> [LocalDocument] {
-            try Row.fetchAll(
-                db, sql: LocalDocument.selection + " WHERE d.collection = ? AND d.deleted = 0 ORDER BY d.id", arguments: [collection]
-            ).map(LocalDocument.init(row:))
+            try LocalStore.documents(collection, in: db)
         }
 
         /// Saves edits as ``LocalStore/apply(_:)`` does, inside this transaction.

@@ -33,12 +33,13 @@ public final class LocalStore: Sendable {
 
     /// Every live document of `collection`, ordered by id.
     public func documents(_ collection: String) throws -> [LocalDocument] {
-        try database.read { db in
-            try Row.fetchAll(
-                db, sql: LocalDocument.selection + " WHERE d.collection = ? AND d.deleted = 0 ORDER BY d.id",
-                arguments: [collection]
-            ).map(LocalDocument.init(row:))
-        }
+        try database.read { db in try Self.documents(collection, in: db) }
+    }
+
+    static func documents(_ collection: String, in db: Database) throws -> [LocalDocument] {
+        try Row.fetchAll(
+            db, sql: LocalDocument.selection + " WHERE d.collection = ? AND d.deleted = 0 ORDER BY d.id", arguments: [collection]
+        ).map(LocalDocument.init(row:))
     }
 
     /// Every document including local deletions not yet pushed, for sync and diagnostics.

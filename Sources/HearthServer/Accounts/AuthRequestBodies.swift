@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 
 /// `{"email","password","name"}` of a registration.
@@ -11,7 +12,7 @@ public struct RegistrationBody: Sendable {
         let password = try AuthField.string(body, "password", maxLength: 128)
         guard password.unicodeScalars.count >= 8 else { throw APIError.validation("'password' must be at least 8 characters") }
         self.password = password
-        let name = try AuthField.string(body, "name", maxLength: 100).trimmingWhitespace
+        let name = try AuthField.string(body, "name", maxLength: 100).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw APIError.validation("'name' must not be empty") }
         self.name = name
     }
@@ -49,15 +50,5 @@ enum AuthField {
             throw APIError.validation("'\(key)' must be at most \(maxLength) characters")
         }
         return text
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

@@ -90,8 +90,8 @@ public enum ServerBackup {
     }
 
     private static func temporaryDirectory(near path: String) throws -> String {
-        let parent = ((path as NSString).deletingLastPathComponent as NSString).isEqual(to: "")
-            ? "." : (path as NSString).deletingLastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        let parent = folder.isEmpty ? "." : folder
         let directory = (parent as NSString).appendingPathComponent(".hearth-backup-\(UUID().uuidString.lowercased())")
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])

@@ -23,7 +23,7 @@ public final class ListAllClient: Sendable {
 
         public init(
             serverURL: URL, directory: String, transport: any HTTPTransport, tokenStore: (any TokenStore)? = nil,
-            clock: any WallClock = SystemWallClock(), reachability: any Reachability = ManualReachability(),
+            clock: any WallClock = SystemWallClock(), reachability: any Reachability = systemReachability(),
             engine: SyncEngine.Configuration = .init()
         ) {
             self.serverURL = serverURL

@@ -24,13 +24,7 @@ public enum ListAllCollection: String, CaseIterable, Sendable {
     }
 
     /// The collection hanging from this one.
-    var child: ListAllCollection? {
-        switch self {
-        case .lists: .items
-        case .items: .images
-        case .images, .preferences: nil
-        }
-    }
+    var child: ListAllCollection? { Self.allCases.first { $0.parent?.collection == self } }
 
     /// The one id of the `preferences` document of each person.
     static let preferencesID = "preferences"

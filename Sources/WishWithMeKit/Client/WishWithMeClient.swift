@@ -24,7 +24,7 @@ public final class WishWithMeClient: Sendable {
         public init(
             serverURL: URL, directory: String, transport: any HTTPTransport, syncProtocol: WishSyncProtocol = .delta,
             tokenStore: (any TokenStore)? = nil, clock: any WallClock = SystemWallClock(),
-            reachability: any Reachability = Configuration.systemReachability(), engine: SyncEngine.Configuration = .init()
+            reachability: any Reachability = systemReachability(), engine: SyncEngine.Configuration = .init()
         ) {
             self.serverURL = serverURL
             self.directory = directory
@@ -34,16 +34,6 @@ public final class WishWithMeClient: Sendable {
             self.clock = clock
             self.reachability = reachability
             self.engine = engine
-        }
-
-        /// The platform's network monitor where there is one (Apple platforms); elsewhere
-        /// always "reachable", and failed syncs report themselves as offline.
-        public static func systemReachability() -> any Reachability {
-            #if canImport(Network)
-            NetworkPathReachability()
-            #else
-            ManualReachability()
-            #endif
         }
     }
 
@@ -66,7 +56,7 @@ public final class WishWithMeClient: Sendable {
         let tokens = configuration.tokenStore ?? FileTokenStore(path: configuration.directory + "/tokens.json")
         session = AuthSession(
             transport: configuration.transport, tokens: tokens,
-            refresher: WishWithMeTokenRefresher(baseURL: configuration.serverURL, clock: configuration.clock))
+            refresher: PasswordTokenRefresher(baseURL: configuration.serverURL, path: "/api/v2/auth", clock: configuration.clock))
         api = HearthAPI(baseURL: configuration.serverURL, session: session)
         sync = SyncEngine(
             store: store, api: api, strategy: configuration.syncProtocol.strategy, reachability: configuration.reachability,

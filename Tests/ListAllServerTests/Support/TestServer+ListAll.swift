@@ -60,16 +60,6 @@ extension TestServer {
     }
 }
 
-struct UnexpectedResponse: Error, CustomStringConvertible {
-    let status: Int
-    let body: String
-    init(_ response: TestResponse) {
-        status = response.status
-        body = response.text
-    }
-    var description: String { "unexpected \(status): \(body.prefix(500))" }
-}
-
 /// ListAll documents in the shape of spec §2.2's field names.
 enum ListAllDocs {
     static func id() -> String { UUID().uuidString }
@@ -92,11 +82,11 @@ enum ListAllDocs {
         ["itemId": .string(item), "orderNumber": .int(order), "createdAt": "2025-01-15T10:35:00Z", "imageData": .string(bytes.base64EncodedString())]
     }
 
-    static func put(_ collection: String, _ id: String, _ data: JSONValue, base: Int64? = nil) -> JSONValue {
+    static func put(_ collection: String, _ id: String, _ data: JSONValue, base: Int64? = nil, editedAt: String? = nil) -> JSONValue {
         [
             "mutation_id": .string(UUID().uuidString), "collection": .string(collection), "op": "put",
             "doc": ["id": .string(id), "data": data], "base_version": base.map(JSONValue.int) ?? .null,
-            "client_updated_at": .string(Timestamp(Date()).iso8601),
+            "client_updated_at": .string(editedAt ?? Timestamp(Date()).iso8601),
         ]
     }
 

@@ -67,16 +67,6 @@ extension TestServer {
     }
 }
 
-struct UnexpectedResponse: Error, CustomStringConvertible {
-    let status: Int
-    let body: String
-    init(_ response: TestResponse) {
-        status = response.status
-        body = response.text
-    }
-    var description: String { "unexpected \(status): \(body.prefix(500))" }
-}
-
 /// Documents in the exact shapes the original clients push (spec §7).
 enum Docs {
     static func id(_ type: String) -> String { "\(type):\(UUID().uuidString.lowercased())" }
