@@ -16,11 +16,13 @@ struct WishCommand: AsyncParsableCommand {
               hearth wish register --profile bob --email bob@example.com --name Bob
               hearth wish open <link> --profile bob
               hearth wish mark "Blue kettle" --profile bob     (Alice never sees marks)
+
+            Operators moving from the original backend: 'hearth wish import-couchdb --help'.
             """,
         subcommands: [
             WishRegisterCommand.self, WishLoginCommand.self, WishLogoutCommand.self, WishWhoAmICommand.self,
             WishWishlistsCommand.self, WishItemsCommand.self, WishShareCommand.self, WishOpenCommand.self,
             WishMarkCommand.self, WishUnmarkCommand.self, WishBookmarksCommand.self, WishProfileCommand.self,
-            WishSyncCommand.self, WishStatusCommand.self,
+            WishSyncCommand.self, WishStatusCommand.self, WishImportCouchDBCommand.self,
         ])
 }
