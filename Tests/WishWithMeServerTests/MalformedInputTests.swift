@@ -110,6 +110,20 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func aLegacyPushHoldingANonObjectIsRefusedWholeInTheFrameworksShape(engine: TestEngine) async throws {
+        try await TestServer.wishWithMe(engine: engine) { (server: TestServer) async throws in
+            let owner = try await server.register("non-object@example.com")
+            let wishlist = Docs.wishlist(Docs.id("wishlist"), owner: owner.id)
+            let response = try await server.request(
+                .POST, "/api/v2/sync/push/wishlists", json: ["documents": [wishlist, 1, "a"]], headers: owner.auth)
+            #expect(response.status == 422)
+            #expect(response.json["detail"]?[0]?["type"] == "value_error")
+            #expect(response.json["detail"]?[0]?["msg"]?.stringValue?.contains("documents[1]") == true)
+            #expect(try await server.pull(owner, "wishlists").isEmpty, "nothing of the request is written")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func aMalformedDeltaPushWritesNoDocument(engine: TestEngine) async throws {
         try await TestServer.wishWithMe(engine: engine) { (server: TestServer) async throws in
             let owner = try await server.register("delta-push@example.com")

@@ -28,6 +28,10 @@ struct LegacySyncRoutes: Sendable {
                 .contentTooLarge, code: .batchTooLarge,
                 message: "A push may carry at most \(LegacySyncService.maxDocumentsPerPush) documents; send the rest in another request")
         }
+        // The original's framework refuses the whole request before looking at any document.
+        if let index = documents.firstIndex(where: { $0.objectValue == nil }) {
+            throw APIError.validation("'documents[\(index)]' must be a JSON object (a document)")
+        }
         let conflicts = try await service.push(collection, userID: try context.requireUser(), documents: documents)
         return Response.json(["conflicts": .array(conflicts.map(\.json))])
     }
