@@ -68,8 +68,15 @@ struct AccountService: Sendable {
             throw APIError(.unauthorized, code: .unauthorized, message: "Invalid credentials", headers: BearerAuthMiddleware.challenge)
         }
         try? await failedLogins.refund(key)  // best effort: a correct password must not fail on it
+        // A plain bcrypt hash (imported from the original server) is replaced by Hearth's
+        // own now that the password is known; unless it changed meanwhile.
+        let rehashed = passwords.needsRehash(hash) ? try await passwords.hash(password) : nil
         let issued = try await database.transaction { executor in
-            try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor)
+            if let rehashed {
+                try await executor.execute(
+                    "UPDATE pp_users SET password_hash = ? WHERE id = ? AND password_hash = ?", [.text(rehashed), .text(user.id), .text(hash)])
+            }
+            return try await sessions.open(for: user, refreshable: refreshable, device: device, in: executor)
         }
         return (user, issued)
     }

@@ -26,6 +26,6 @@ struct PantryCommand: AsyncParsableCommand {
             PantryRegisterCommand.self, PantryLoginCommand.self, PantryLogoutCommand.self, PantryWhoAmICommand.self,
             PantryHouseholdCommand.self, PantryProductsCommand.self, PantryInventoryCommand.self, PantryLocationsCommand.self,
             PantryCheckoutCommand.self, PantryGroceryCommand.self, PantrySyncCommand.self, PantryStatusCommand.self,
-            PantryPremiumCommand.self,
+            PantryPremiumCommand.self, PantryImportCommand.self,
         ])
 }
