@@ -29,4 +29,8 @@ public struct ListAllApp: HearthApp {
         routes.get("api/v1/status") { _, _ in Response.json(["app": "listall", "version": .string(HearthVersion.current)]) }
         PasswordAuthRoutes(services: services).register(on: routes.group("api/v1/auth"))
     }
+
+    public func administration(services: AppServices) -> (any AccountAdministration)? {
+        ListAllAdministration(services: services)
+    }
 }

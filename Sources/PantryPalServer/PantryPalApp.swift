@@ -31,6 +31,10 @@ public struct PantryPalApp: HearthApp {
     }
     public var errorFormat: any ErrorResponseFormat { PantryErrorFormat() }
 
+    public func administration(services: AppServices) -> (any AccountAdministration)? {
+        PantryPalAdministration(services: services)
+    }
+
     public func addRoutes(to routes: RouterGroup<HearthRequestContext>, services: AppServices) {
         let clock = services.clock
         let database = services.database

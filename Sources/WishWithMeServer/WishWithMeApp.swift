@@ -56,6 +56,10 @@ public struct WishWithMeApp: HearthApp {
         oauth.registerSignedIn(on: signedIn)
     }
 
+    public func administration(services: AppServices) -> (any AccountAdministration)? {
+        WishWithMeAdministration(services: services)
+    }
+
     public func jobs(services: AppServices) -> [JobDefinition] {
         var policy = OutboundPolicy()
         policy.allowedPrivateHosts = settings.resolverAllowedPrivateHosts

@@ -14,6 +14,7 @@ struct Hearth: AsyncParsableCommand {
               hearth serve --app <name>         serve one app at the root path
               hearth migrate                    bring the database schema up to date
               hearth backup FILE / restore FILE back up the SQLite data directory while serving; restore it
+              hearth admin …                    administer accounts: list, disable, reset passwords, delete; stats
               hearth bench feed|sync|pantry|…   measure speed on this machine
               hearth wish …                     use Wish With Me from the terminal (client)
               hearth pantry …                   use PantryPal from the terminal (client)
@@ -23,6 +24,6 @@ struct Hearth: AsyncParsableCommand {
             'hearth serve --help'.
             """,
         version: HearthVersion.current,
-        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self, ListCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, AdminCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self, ListCommand.self]
     )
 }

@@ -10,11 +10,21 @@ public struct RegistrationBody: Sendable {
     public init(_ body: JSONValue) throws {
         email = try EmailAddress.validated(try AuthField.string(body, "email", maxLength: 254))
         let password = try AuthField.string(body, "password", maxLength: 128)
-        guard password.unicodeScalars.count >= 8 else { throw APIError.validation("'password' must be at least 8 characters") }
+        try Self.checkPassword(password)
         self.password = password
         let name = try AuthField.string(body, "name", maxLength: 100).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw APIError.validation("'name' must not be empty") }
         self.name = name
+    }
+}
+
+extension RegistrationBody {
+    /// The rule for a new password: 8 code points at least, 128 characters at most.
+    public static func checkPassword(_ password: String) throws {
+        guard password.count <= 128, password.utf8.count <= 128 * 4 else {
+            throw APIError.validation("'password' must be at most 128 characters")
+        }
+        guard password.unicodeScalars.count >= 8 else { throw APIError.validation("'password' must be at least 8 characters") }
     }
 }
 

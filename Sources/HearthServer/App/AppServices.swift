@@ -34,8 +34,14 @@ public struct AppServices: Sendable {
             perAccount: rateLimiter("auth-per-account", limit: configuration.authRequestsPerMinutePerAccount, windowSeconds: 60))
     }
 
-    /// Requires a valid access token of this app on the routes it is added to.
+    /// Requires a valid access token of this app, of an enabled account and a session not
+    /// ended, on the routes it is added to.
     public var requireAccessToken: BearerAuthMiddleware {
-        BearerAuthMiddleware(tokens: accessTokens, app: appName)
+        BearerAuthMiddleware(tokens: accessTokens, app: appName, states: accountStates)
+    }
+
+    /// What operators decided about this server's accounts (disabled, sessions ended).
+    public var accountStates: AccountStates {
+        AccountStates(database: database, clock: clock)
     }
 }

@@ -39,6 +39,11 @@ public protocol HearthApp: Sendable {
 
     /// Work the platform's hourly maintenance runs for this app (pruning old history).
     func housekeeping(services: AppServices) -> [Housekeeping]
+
+    /// How operators administer the app's accounts (`hearth admin`), which also gives it
+    /// the platform's password reset page at `<mount>/reset-password`; `nil` for an app
+    /// without accounts.
+    func administration(services: AppServices) -> (any AccountAdministration)?
 }
 
 /// One named piece of an app's hourly housekeeping.
@@ -63,4 +68,5 @@ extension HearthApp {
     public var responseHeaders: HTTPFields { [:] }
     public func jobs(services: AppServices) -> [JobDefinition] { [] }
     public func housekeeping(services: AppServices) -> [Housekeeping] { [] }
+    public func administration(services: AppServices) -> (any AccountAdministration)? { nil }
 }

@@ -13,6 +13,18 @@ public struct AccessTokenClaims: JWTPayload, Hashable {
     public var jti: String
     /// Always `"access"`, so a token of another kind can never pass as one.
     public var type: String
+    /// When it was issued, to the millisecond (`iat` has whole seconds), so a session an
+    /// operator ended a moment ago is told apart from one started a moment later. Absent
+    /// from tokens of earlier versions.
+    public var iatMs: Int64?
+
+    enum CodingKeys: String, CodingKey {
+        case sub, aud, iat, exp, jti, type
+        case iatMs = "iat_ms"
+    }
+
+    /// When the token was issued (whole seconds for a token without `iat_ms`).
+    public var issuedAt: Timestamp { Timestamp(millisecondsSince1970: iatMs ?? iat * 1000) }
 
     /// Expiry and audience are checked by ``AccessTokens/verify(_:audience:)`` against the
     /// injected clock, not here against the machine's.
@@ -42,10 +54,11 @@ public struct AccessTokens: Sendable {
 
     /// A signed token for `userID` in `audience` (the app's name).
     public func issue(userID: String, audience: String) async throws -> String {
-        let issuedAt = clock.now.millisecondsSince1970 / 1000
+        let now = clock.now.millisecondsSince1970
+        let issuedAt = now / 1000
         let claims = AccessTokenClaims(
             sub: userID, aud: audience, iat: issuedAt, exp: issuedAt + lifetimeSeconds,
-            jti: UUID().uuidString.lowercased(), type: "access")
+            jti: UUID().uuidString.lowercased(), type: "access", iatMs: now)
         return try await keys.sign(claims)
     }
 

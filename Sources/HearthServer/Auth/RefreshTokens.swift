@@ -37,14 +37,17 @@ public struct RefreshTokens: Sendable {
         self.reuseGraceSeconds = min(reuseGraceSeconds, 30)
     }
 
-    /// Starts a new family (a sign-in) and returns its first token.
+    /// Starts a new family (a sign-in) and returns its first token. A disabled account
+    /// gets its app's 403 "account disabled" error instead, however it signed in.
     public func issue(userID: String, app: String) async throws -> String {
         try await database.transaction { executor in
-            try await insertToken(userID: userID, app: app, family: UUID().uuidString.lowercased(), executor: executor)
+            try await states.requireEnabled(app: app, userID: userID, status: .forbidden, in: executor)
+            return try await insertToken(userID: userID, app: app, family: UUID().uuidString.lowercased(), executor: executor)
         }
     }
 
-    /// Exchanges `token` for a new one of the same family.
+    /// Exchanges `token` for a new one of the same family. A token of a disabled account
+    /// gets its app's 401 "account disabled" error, not a ``Failure``.
     public func rotate(_ token: String, app: String) async throws -> Rotation {
         let outcome: Result<Rotation, Failure> = try await database.transaction { executor in
             let lock = executor.dialect == .postgres ? " FOR UPDATE" : ""
@@ -55,6 +58,7 @@ public struct RefreshTokens: Sendable {
             let now = clock.now
             let userID = try row.string("user_id")
             let family = try row.string("family_id")
+            try await states.requireEnabled(app: app, userID: userID, status: .unauthorized, in: executor)
             if try row.optionalTimestamp("revoked_at") != nil { return .failure(.revoked) }
             if try row.timestamp("expires_at") <= now { return .failure(.expired) }
             if let rotatedAt = try row.optionalTimestamp("rotated_at") {
@@ -100,6 +104,8 @@ public struct RefreshTokens: Sendable {
                 [SQLValue(clock.now), .text(app), .text(userID)])
         }
     }
+
+    private var states: AccountStates { AccountStates(database: database, clock: clock) }
 
     private func revokeFamily(_ family: String, at now: Timestamp, executor: any SQLExecutor) async throws {
         try await executor.execute(

@@ -31,6 +31,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// PEM certificate chain and private key: serve HTTPS (HTTP/2 where the client offers
     /// it) instead of plain HTTP. Reloaded on SIGHUP.
     public var tls: TLSFiles?
+    /// Where people reach this server from outside (`https://hearth.example.com`, maybe
+    /// with a path prefix a proxy adds), for links handed out of band such as password
+    /// reset links; `nil` means ``publicOrigin``'s local guess.
+    public var publicURL: String?
 
     public init() {}
 
@@ -54,6 +58,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         public var signingSecretFile: String?
         public var tlsCertificate: String?
         public var tlsKey: String?
+        public var publicURL: String?
 
         public init() {}
     }
@@ -106,6 +111,9 @@ public struct ServerConfiguration: Sendable, Hashable {
         case (nil, nil): break
         case (let certificate?, let key?): configuration.tls = TLSFiles(certificate: certificate, key: key)
         default: throw ConfigurationError(setting: "TLS", message: "give both --tls-cert and --tls-key (PEM files), or neither")
+        }
+        if let url = settings.string(\.publicURL, "HEARTH_PUBLIC_URL") {
+            configuration.publicURL = try PublicURL.validated(url)
         }
         return configuration
     }

@@ -67,6 +67,7 @@ public struct HearthPlatform: Sendable {
 
     public static let platformMigrations =
         DocumentMigrations.all + AuthMigrations.all + JobMigrations.all + RateLimitMigrations.all + AccountMigrations.all
+        + AdminMigrations.all
 
     /// The platform's migrations followed by those of `apps`.
     public static func migrations(of apps: [any HearthApp]) -> [Migration] {
@@ -100,6 +101,12 @@ public struct HearthPlatform: Sendable {
             appSigningKey: Self.appSigningKey(secret: secret, app: app.name))
     }
 
+    /// How operators administer `app`'s accounts; `nil` when it has none.
+    public func administrator(for app: any HearthApp) async -> AccountAdministrator? {
+        let services = await services(for: app)
+        return app.administration(services: services).map { AccountAdministrator(app: app, administration: $0, services: services) }
+    }
+
     static func appSigningKey(secret: [UInt8], app: String) -> [UInt8] {
         let key = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: SymmetricKey(data: secret), info: Array("hearth-app:\(app)".utf8), outputByteCount: 32)
@@ -126,7 +133,12 @@ public struct HearthPlatform: Sendable {
         var jobDefinitions: [String: JobDefinition] = [:]
         var documentStores: [DocumentStore] = []
         let rateLimits = rateLimits
-        var housekeeping = [Housekeeping(name: "full rate-limit buckets") { [clock] in try await rateLimits.forgetFullBuckets(now: clock.now) }]
+        let resetLinks = PasswordResetTokens(database: database, clock: clock)
+        var housekeeping = [
+            Housekeeping(name: "full rate-limit buckets") { [clock] in try await rateLimits.forgetFullBuckets(now: clock.now) },
+            Housekeeping(name: "expired password reset links") { try await resetLinks.forgetExpired() },
+        ]
+        let templates = await PageTemplates.bundled()
         for app in apps {
             let services = await services(for: app)
             let routes = isRootMounted ? router.group() : router.group(RouterPath(app.name))
@@ -134,6 +146,11 @@ public struct HearthPlatform: Sendable {
             if let limit = app.maxBodyBytes { routes.add(middleware: BodyLimitMiddleware(limit: limit)) }
             app.addRoutes(to: routes, services: services)
             app.apiDocument?.register(on: routes, mountPath: isRootMounted ? "" : "/\(app.name)")
+            if let administration = app.administration(services: services) {
+                PasswordResetPage(
+                    administrator: AccountAdministrator(app: app, administration: administration, services: services), templates: templates
+                ).register(on: routes)
+            }
             let collections = app.collections(services: services)
             if !collections.isEmpty {
                 let sync = DeltaSyncService(documents: services.documents, collections: collections)
@@ -145,7 +162,7 @@ public struct HearthPlatform: Sendable {
             for job in app.jobs(services: services) { jobDefinitions[JobRunner.key(app: app.name, kind: job.kind)] = job }
         }
         if !isRootMounted {
-            HomePage(apps: apps, version: HearthVersion.current, templates: await PageTemplates.bundled()).register(on: router)
+            HomePage(apps: apps, version: HearthVersion.current, templates: templates).register(on: router)
         }
         let runner = JobRunner(
             database: database, definitions: jobDefinitions, clock: clock, metrics: metrics, signal: jobSignal,

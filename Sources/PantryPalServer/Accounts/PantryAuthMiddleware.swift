@@ -32,6 +32,8 @@ struct PantryAuthMiddleware: RouterMiddleware {
             throw Self.unauthorized("USER_NOT_FOUND")
         } catch SessionStore.Failure.revoked {
             throw Self.unauthorized("TOKEN_REVOKED")
+        } catch SessionStore.Failure.disabled {
+            throw APIError.accountDisabled(status: .unauthorized)
         }
         var context = context
         context.userID = user.id

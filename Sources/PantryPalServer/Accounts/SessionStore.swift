@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HearthCore
+import HearthServer
 import HearthStore
 
 /// Server-side sessions behind every token (`pp_sessions`, W11): a token is valid only
@@ -11,6 +12,8 @@ struct SessionStore: Sendable {
     enum Failure: Error, Sendable, Equatable {
         case revoked
         case userNotFound
+        /// The operator disabled the account (`hearth admin disable`).
+        case disabled
     }
 
     struct Issued: Sendable {
@@ -24,7 +27,9 @@ struct SessionStore: Sendable {
     var clock: any WallClock { tokens.clock }
 
     /// A new session for `user`; refreshable ones get a 15-minute token and a refresh token.
+    /// A disabled account gets a 403 instead, however it signed in.
     func open(for user: UserRecord, refreshable: Bool, device: String?, in executor: any SQLExecutor) async throws -> Issued {
+        try await states.requireEnabled(app: PantryTokens.audience, userID: user.id, status: .forbidden, in: executor)
         let sessionID = UUID().uuidString.lowercased()
         let now = clock.now
         let refreshToken = refreshable ? Self.newRefreshToken() : nil
@@ -48,6 +53,7 @@ struct SessionStore: Sendable {
         let now = clock.now
         return try await database.read { executor in
             guard let user = try await UserRecord.find(id: claims.id, in: executor) else { throw Failure.userNotFound }
+            if try await states.state(app: PantryTokens.audience, userID: user.id, in: executor).isDisabled { throw Failure.disabled }
             guard user.tokenVersion == claims.tv,
                 let session = try await executor.queryFirst(
                     "SELECT revoked_at, expires_at, last_seen_at FROM pp_sessions WHERE jti = ? AND user_id = ?",
@@ -81,8 +87,12 @@ struct SessionStore: Sendable {
                 return nil
             }
             guard let session = try await executor.queryFirst(
-                "SELECT jti, user_id, revoked_at, expires_at FROM pp_sessions WHERE refresh_hash = ?", [.text(presented)]),
-                try session.optionalInt("revoked_at") == nil, now < (try session.timestamp("expires_at")),
+                "SELECT jti, user_id, revoked_at, expires_at FROM pp_sessions WHERE refresh_hash = ?", [.text(presented)])
+            else { return nil }
+            // Before the revocation check: disabling revoked the session, and the answer
+            // should say why.
+            try await states.requireEnabled(app: PantryTokens.audience, userID: try session.string("user_id"), status: .unauthorized, in: executor)
+            guard try session.optionalInt("revoked_at") == nil, now < (try session.timestamp("expires_at")),
                 let user = try await UserRecord.find(id: try session.string("user_id"), in: executor)
             else { return nil }
             let sessionID = try session.string("jti")
@@ -114,6 +124,9 @@ struct SessionStore: Sendable {
             try await executor.execute("DELETE FROM pp_device_tokens WHERE user_id = ?", [.text(userID)])
         }
     }
+
+    /// What the operator decided about accounts; the app's name is its token audience.
+    private var states: AccountStates { AccountStates(database: database, clock: clock) }
 
     static func newRefreshToken() -> String {
         var generator = SystemRandomNumberGenerator()

@@ -178,7 +178,7 @@ struct HouseholdService: Sendable {
         return joined
     }
 
-    private static func leave(userID: String, householdID: String, now: Timestamp, in executor: any SQLExecutor) async throws {
+    static func leave(userID: String, householdID: String, now: Timestamp, in executor: any SQLExecutor) async throws {
         guard let household = try await HouseholdRecord.find(id: householdID, in: executor, forUpdate: true) else { return }
         if household.ownerID == userID {
             let heir = try await executor.queryFirst(

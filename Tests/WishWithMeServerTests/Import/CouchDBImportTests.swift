@@ -80,7 +80,8 @@ import WishWithMeServer
     @Test(arguments: TestEngine.available)
     func runningTheImportAgainChangesNothing(engine: TestEngine) async throws {
         try await TestServer.wishWithMe(engine: engine) { server in
-            let original = OriginalCouchDB()
+            var original = OriginalCouchDB()
+            original.lampHasShopLink = false
             let first = try await Self.importing(original.documents, into: server)
             let alice = try await Self.signIn(server, "alice@example.com", OriginalCouchDB.alicePassword)
             let before = try await server.changes(alice)
