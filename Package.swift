@@ -76,7 +76,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
-            resources: [.copy("Resources/Templates")]
+            resources: [.copy("Resources/Templates"), .copy("Resources/Static")]
         ),
         .systemLibrary(
             name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
@@ -110,7 +110,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources/openapi.json")]
+            resources: [.copy("Resources/openapi.json"), .copy("Resources/Templates"), .copy("Resources/strings.json")]
         ),
         .target(
             name: "HearthClient",

@@ -33,7 +33,8 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "  sudo apt-get install -y ${missing[*]}" >&2
   echo >&2
   echo "then run this command again (or set HEARTH_SKIP_SYSTEM_PACKAGES=1 to go on without them:" >&2
-  echo "without postgresql the tests run on SQLite only, without nginx the scale-out check is skipped)." >&2
+  echo "without postgresql the tests run on SQLite only, without nginx the scale-out check is skipped," >&2
+  echo "without chromium and chromium-driver the browser check is)." >&2
   exit 1
 fi
 echo "system packages: installing ${missing[*]}" >&2

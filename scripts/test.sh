@@ -4,8 +4,10 @@
 # binaries are installed (a throwaway server is started for the run and deleted after).
 # Set HEARTH_TEST_DATABASE_URL to use a PostgreSQL server of your own instead.
 # Extra arguments go to 'swift test' (for example --filter DeltaSyncTests); without any, the
-# run goes on with scripts/scale-out.py (three servers behind nginx) and fuzzes every app's
-# API against its OpenAPI document with schemathesis from PyPI (scripts/fuzz.sh).
+# run goes on with scripts/scale-out.py (three servers behind nginx), the quick-start,
+# backup-restore and browser checks (scripts/browser-check.py: Wish With Me's web pages in
+# headless Chromium, with Selenium from PyPI) and fuzzes every app's API against its
+# OpenAPI document with schemathesis from PyPI (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/system-packages.sh test
@@ -38,6 +40,16 @@ fi
 if [ $# -eq 0 ]; then
   python3 scripts/quick-start-check.py --binary "$(swift build --show-bin-path)/hearth"
   python3 scripts/backup-restore-check.py --binary "$(swift build --show-bin-path)/hearth"
+  # Wish With Me's web pages as two people use them, in headless Chromium (screenshots of
+  # the main pages go to docs/screenshots).
+  if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
+    python3 scripts/browser-check.py --binary "$(swift build --show-bin-path)/hearth"
+  elif [ "${CI:-}" = true ]; then
+    echo "test: chromium or chromedriver is missing; CI needs them for the browser check" >&2
+    exit 1
+  else
+    echo "test: skipping the browser check (install chromium and chromium-driver to run it)"
+  fi
 fi
 if [ $# -eq 0 ]; then
   for app in wishwithme pantrypal listall; do

@@ -22,6 +22,7 @@ public struct WishWithMeApp: HearthApp {
     }
 
     public var migrations: [Migration] { WishWithMeMigrations.all }
+    public var webPagesPath: String? { "/wishlists" }
     public var errorFormat: any ErrorResponseFormat { WishWithMeErrorFormat() }
     public var responseHeaders: HTTPFields { SecurityHeaders.fields(strictTransportSecurity: !settings.debug) }
 
@@ -45,10 +46,14 @@ public struct WishWithMeApp: HearthApp {
             .add(middleware: ExistingUserMiddleware(accounts: accounts))
         LegacySyncRoutes(service: LegacySyncService(documents: services.documents, rules: rules))
             .register(on: signedIn.group("api/v2/sync"))
+        let shares = ShareService(documents: services.documents, rules: rules)
         ShareRoutes(
-            service: ShareService(documents: services.documents, rules: rules), settings: settings,
-            grantThrottle: services.authThrottle.addressMiddleware
+            service: shares, settings: settings, mountPath: services.mountPath, grantThrottle: services.authThrottle.addressMiddleware
         ).register(on: signedIn)
+        WishWithMeWeb(
+            site: services.webSite(module: "WishWithMeServer", languages: WishWithMeWeb.languages), services: services,
+            accounts: accounts, sync: LegacySyncService(documents: services.documents, rules: rules), shares: shares, settings: settings
+        ).register(on: routes)
         let oauth = OAuthRoutes(
             service: OAuthService(services: services, accounts: accounts, rules: rules, settings: settings, http: .shared),
             connected: ConnectedAccounts(documents: services.documents), settings: settings)

@@ -51,9 +51,10 @@ public struct WishWithMeSettings: Sendable {
         return trimmed
     }
 
-    /// The web origin share links point at.
-    func publicWebURL(for request: Request) -> String {
-        publicWebURL ?? RequestOrigin.origin(of: request)
+    /// Where share links point (`{base}/s/{token}`): the configured public web URL, or
+    /// where this request came to plus the app's mount, so the link opens its web page.
+    func shareURLBase(for request: Request, mountPath: String) -> String {
+        publicWebURL ?? (RequestOrigin.origin(of: request) + mountPath)
     }
 
     func apiBaseURL(for request: Request) -> String {

@@ -67,7 +67,7 @@ public struct HearthPlatform: Sendable {
 
     public static let platformMigrations =
         DocumentMigrations.all + AuthMigrations.all + JobMigrations.all + RateLimitMigrations.all + AccountMigrations.all
-        + AdminMigrations.all
+        + AdminMigrations.all + WebSessionMigrations.all
 
     /// The platform's migrations followed by those of `apps`.
     public static func migrations(of apps: [any HearthApp]) -> [Migration] {
@@ -137,6 +137,9 @@ public struct HearthPlatform: Sendable {
         var housekeeping = [
             Housekeeping(name: "full rate-limit buckets") { [clock] in try await rateLimits.forgetFullBuckets(now: clock.now) },
             Housekeeping(name: "expired password reset links") { try await resetLinks.forgetExpired() },
+            Housekeeping(name: "expired web sessions") { [database, clock] in
+                try await WebSessions(app: "", database: database, clock: clock).forgetExpired()
+            },
         ]
         let templates = await PageTemplates.bundled()
         for app in apps {

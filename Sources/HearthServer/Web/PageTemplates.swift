@@ -1,23 +1,32 @@
 import Foundation
 import Mustache
 
-/// The platform's server-rendered pages: the mustache templates of HearthServer's
-/// `Resources/Templates`, parsed once at start. Apps with web pages of their own render
-/// them through this too, so every page shares one layout and one way of escaping.
+/// Server-rendered pages: the mustache templates of a module's `Resources/Templates`,
+/// parsed once at start (the platform's own, or an app's). Every page shares one way of
+/// escaping: values are HTML-escaped unless a template asks otherwise.
 public struct PageTemplates: Sendable {
     let library: MustacheLibrary?
 
-    /// The templates bundled with the server; none when the bundle is missing (a binary
-    /// copied without its resources), in which case pages answer 503.
-    public static func bundled() async -> PageTemplates {
-        guard let directory = ResourceBundle.directory(module: "HearthServer")?.appendingPathComponent("Templates") else {
-            return PageTemplates(library: nil)
+    /// The platform's templates (home page, password reset).
+    public static func bundled() async -> PageTemplates { bundled(module: "HearthServer") }
+
+    /// The templates bundled with `module`; none when the bundle is missing (a binary
+    /// copied without its resources) or a template does not parse, and then pages
+    /// answer 503.
+    public static func bundled(module: String) -> PageTemplates {
+        guard let directory = ResourceBundle.directory(module: module)?.appendingPathComponent("Templates"),
+            let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return PageTemplates(library: nil) }
+        var library = MustacheLibrary()
+        for file in files.sorted() where file.hasSuffix(".mustache") {
+            guard let text = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8),
+                (try? library.register(text, named: String(file.dropLast(".mustache".count)))) != nil
+            else { return PageTemplates(library: nil) }
         }
-        return PageTemplates(library: try? await MustacheLibrary(directory: directory.path))
+        return PageTemplates(library: library)
     }
 
-    /// `context` (dictionaries, arrays, strings, booleans) rendered with `template`;
-    /// values are HTML-escaped unless a template asks otherwise.
+    /// `context` (dictionaries, arrays, strings, booleans) rendered with `template`.
     public func render(_ context: [String: Any], template: String) -> String? {
         library?.render(context, withTemplate: template)
     }

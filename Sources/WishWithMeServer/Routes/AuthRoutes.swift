@@ -9,6 +9,8 @@ struct AuthRoutes: Sendable {
     let services: AppServices
     let accounts: AccountStore
 
+    var signIn: PasswordSignIn { PasswordSignIn(services: services, accounts: accounts) }
+
     func register(on api: RouterGroup<HearthRequestContext>) {
         let auth = api.group("api/v2/auth")
         let throttled = auth.group().add(middleware: services.authThrottle.addressMiddleware)
@@ -22,27 +24,14 @@ struct AuthRoutes: Sendable {
 
     func register(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let input = try RegisterRequest(try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize))
-        try await services.authThrottle.checkAccount(input.email)
-        let hash = try await services.passwords.hash(input.password)
-        guard let user = try await accounts.create(.init(email: input.email, passwordHash: hash, name: input.name, locale: input.locale))
-        else { throw APIError(.conflict, code: .conflict, message: "Email already registered") }
+        let user = try await signIn.register(input)
         return try await signedIn(user, email: input.email, status: .created)
     }
 
     func login(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let input = try LoginRequest(try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize))
-        try await services.authThrottle.checkAccount(input.email)
-        let invalid = APIError(.unauthorized, code: .unauthorized, message: "Invalid email or password")
-        guard let account = try await accounts.account(email: input.email), let hash = account.passwordHash else {
-            try await services.passwords.verifyNothing(input.password)
-            throw invalid
-        }
-        guard try await services.passwords.verify(input.password, against: hash) else { throw invalid }
-        if services.passwords.needsRehash(hash) {
-            try await accounts.updatePasswordHash(try await services.passwords.hash(input.password), userID: account.userID)
-        }
-        guard let user = try await accounts.profile(of: account.userID) else { throw invalid }
-        return try await signedIn(user, email: account.email, status: .ok)
+        let (user, email) = try await signIn.logIn(input)
+        return try await signedIn(user, email: email, status: .ok)
     }
 
     func refresh(_ request: Request, _ context: HearthRequestContext) async throws -> Response {

@@ -6,6 +6,7 @@ import Hummingbird
 struct ShareRoutes: Sendable {
     let service: ShareService
     let settings: WishWithMeSettings
+    let mountPath: String
     /// Following links is throttled per address like sign-in (spec §8.21): tokens are
     /// unguessable, but nobody should get to try millions.
     let grantThrottle: AuthAddressThrottleMiddleware
@@ -21,7 +22,7 @@ struct ShareRoutes: Sendable {
         let input = try CreateShareRequest(try await context.requestDecoder.parseBody(of: request, limit: context.maxUploadSize))
         let share = try await service.create(
             wishlistID: context.pathParameter("wishlist"), by: try context.requireUser(), linkType: input.linkType,
-            expiresInDays: input.expiresInDays, shareURLBase: settings.publicWebURL(for: request))
+            expiresInDays: input.expiresInDays, shareURLBase: settings.shareURLBase(for: request, mountPath: mountPath))
         return Response.json(ShareResponse.render(share), status: .created)
     }
 
