@@ -23,6 +23,8 @@ public struct WishWithMeApp: HearthApp {
 
     public var migrations: [Migration] { WishWithMeMigrations.all }
     public var webPagesPath: String? { "/wishlists" }
+    /// The original PWA's origins (spec §1.9).
+    public var defaultCORSOrigins: [String] { ["https://wishwith.me", "https://www.wishwith.me"] }
     public var errorFormat: any ErrorResponseFormat { WishWithMeErrorFormat() }
     public var responseHeaders: HTTPFields { SecurityHeaders.fields(strictTransportSecurity: !settings.debug) }
 
@@ -67,7 +69,7 @@ public struct WishWithMeApp: HearthApp {
 
     public func jobs(services: AppServices) -> [JobDefinition] {
         var policy = OutboundPolicy()
-        policy.allowedPrivateHosts = settings.resolverAllowedPrivateHosts
+        policy.allowedPrivateHosts = Set(services.configuration.outboundAllowHosts)
         let resolver = ItemResolver(
             documents: services.documents, rules: WishWithMeRules(jobs: services.jobs),
             fetcher: OutboundFetcher(policy: policy, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, threadPool: .singleton),

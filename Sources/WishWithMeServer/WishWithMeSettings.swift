@@ -18,9 +18,6 @@ public struct WishWithMeSettings: Sendable {
     public var allowedCallbackURLs = ["https://wishwith.me/auth/callback", "wishwithme://auth/callback"]
     /// Configured OAuth providers; an unconfigured one is absent from `/providers`.
     public var oauthProviders: [OAuthProviderSettings] = []
-    /// Host names the item resolver may fetch even though they resolve to private or
-    /// loopback addresses. For tests only; empty in production.
-    public var resolverAllowedPrivateHosts: Set<String> = []
     /// Leave `Strict-Transport-Security` off (local development over plain HTTP).
     public var debug = false
 

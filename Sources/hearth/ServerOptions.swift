@@ -33,6 +33,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Comma-separated origins allowed by CORS, or *. [env: HEARTH_CORS_ORIGINS] (default: none)", valueName: "origins"))
     var corsOrigins: String?
 
+    @Option(help: ArgumentHelp("Comma-separated hosts that link previews may fetch although they are private or loopback addresses (a LAN shop, a test page). [env: HEARTH_OUTBOUND_ALLOW_HOSTS] (default: none)", valueName: "hosts"))
+    var outboundAllowHosts: String?
+
     @Option(help: ArgumentHelp("Largest accepted request body. [env: HEARTH_MAX_BODY_BYTES] (default: 10485760)", valueName: "bytes"))
     var maxBodyBytes: Int?
 
@@ -73,6 +76,7 @@ struct ServerOptions: ParsableArguments {
         overrides.port = port
         overrides.rootApp = app
         overrides.corsOrigins = corsOrigins
+        overrides.outboundAllowHosts = outboundAllowHosts
         overrides.maxBodyBytes = maxBodyBytes
         overrides.trustedProxies = trustedProxies
         overrides.authRequestsPerMinutePerAddress = authLimitPerAddress

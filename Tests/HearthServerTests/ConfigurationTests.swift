@@ -17,6 +17,12 @@ import Testing
         #expect(configuration.bcryptCost >= 10)
     }
 
+    @Test func outboundFetchesReachNoPrivateHostUnlessTheOperatorListsIt() throws {
+        #expect(try ServerConfiguration.resolve(.init(), environment: [:]).outboundAllowHosts.isEmpty)
+        let listed = try ServerConfiguration.resolve(.init(), environment: ["HEARTH_OUTBOUND_ALLOW_HOSTS": "127.0.0.1, shop.lan"])
+        #expect(listed.outboundAllowHosts == ["127.0.0.1", "shop.lan"])
+    }
+
     @Test func badValuesAreRefusedNamingTheSetting() {
         #expect { try ServerConfiguration.resolve(.init(), environment: ["HEARTH_PORT": "eighty"]) } throws: { error in
             "\(error)".contains("HEARTH_PORT='eighty' is not a whole number")

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthServer
 import HearthTesting
 import Testing
 import WishWithMeServer
@@ -8,10 +9,11 @@ import WishWithMeServer
 /// is fetched from a shop on loopback by the durable job, parsed, and updated for both
 /// sync protocols.
 @Suite struct ItemResolutionTests {
-    static var settings: WishWithMeSettings {
-        var settings = WishWithMeSettings()
-        settings.resolverAllowedPrivateHosts = ["127.0.0.1"]
-        return settings
+    /// The shop fixture is on loopback, which only an operator's allow-list opens.
+    static var configuration: ServerConfiguration {
+        var configuration = TestServer.testConfiguration()
+        configuration.outboundAllowHosts = ["127.0.0.1"]
+        return configuration
     }
 
     /// Pulls `user`'s items until the item leaves `pending`/`in_progress` (or 15 s pass).
@@ -33,7 +35,7 @@ import WishWithMeServer
     func aPendingItemBecomesResolvedFromTheShopsJSONLD(engine: TestEngine) async throws {
         let page = try Fixture.bytes("shopify-offers-array.html")
         try await FakeShop.run(pages: ["products/relaxed-linen-shirt": page]) { shop in
-            try await TestServer.wishWithMe(engine: engine, settings: Self.settings) { (server: TestServer) async throws in
+            try await TestServer.wishWithMe(engine: engine, configuration: Self.configuration) { (server: TestServer) async throws in
                 let owner = try await server.register("resolve@example.com")
                 let wishlistID = Docs.id("wishlist")
                 let itemID = Docs.id("item")
@@ -62,7 +64,7 @@ import WishWithMeServer
     @Test(arguments: TestEngine.available)
     func privateAndMissingTargetsEndAsErrorsWithACode(engine: TestEngine) async throws {
         try await FakeShop.run(pages: [:]) { shop in
-            try await TestServer.wishWithMe(engine: engine, settings: Self.settings) { (server: TestServer) async throws in
+            try await TestServer.wishWithMe(engine: engine, configuration: Self.configuration) { (server: TestServer) async throws in
                 let owner = try await server.register("ssrf@example.com")
                 let wishlistID = Docs.id("wishlist")
                 _ = try await server.push(owner, "wishlists", [Docs.wishlist(wishlistID, owner: owner.id)])

@@ -24,6 +24,9 @@ public protocol HearthApp: Sendable {
     func collections(services: AppServices) -> [DocumentCollection]
     /// How this app writes errors (the original clients parse their own shape).
     var errorFormat: any ErrorResponseFormat { get }
+    /// Origins whose browser apps may call this app's API when the operator configured no
+    /// CORS origins (`HEARTH_CORS_ORIGINS` replaces them): the original web client's.
+    var defaultCORSOrigins: [String] { get }
     /// A request body limit below the server's, if the app wants one.
     var maxBodyBytes: Int? { get }
     /// Headers put on every response of the app, errors included, unless a route already
@@ -64,6 +67,7 @@ extension HearthApp {
     public var migrations: [Migration] { [] }
     public func collections(services: AppServices) -> [DocumentCollection] { [] }
     public var errorFormat: any ErrorResponseFormat { HearthErrorFormat() }
+    public var defaultCORSOrigins: [String] { [] }
     public var maxBodyBytes: Int? { nil }
     public var responseHeaders: HTTPFields { [:] }
     public func jobs(services: AppServices) -> [JobDefinition] { [] }

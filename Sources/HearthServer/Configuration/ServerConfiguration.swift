@@ -14,6 +14,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var logLevel = Logger.Level.info
     /// Origins allowed by CORS; empty sends no CORS headers.
     public var corsOrigins: [String] = []
+    /// Host names or IP literals that fetches of user-supplied URLs (link previews) may
+    /// reach although they resolve to private or loopback addresses: a page served on
+    /// the LAN or, in tests, on loopback. Empty by default: every such address is refused.
+    public var outboundAllowHosts: [String] = []
     public var maxBodyBytes = 10 * 1024 * 1024
     /// Peers whose `X-Forwarded-For` is believed (CIDR ranges).
     public var trustedProxies = ["127.0.0.0/8", "::1/128"]
@@ -47,6 +51,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         public var rootApp: String?
         public var logLevel: String?
         public var corsOrigins: String?
+        public var outboundAllowHosts: String?
         public var maxBodyBytes: Int?
         public var trustedProxies: String?
         public var authRequestsPerMinutePerAddress: Int?
@@ -111,6 +116,9 @@ public struct ServerConfiguration: Sendable, Hashable {
         case (nil, nil): break
         case (let certificate?, let key?): configuration.tls = TLSFiles(certificate: certificate, key: key)
         default: throw ConfigurationError(setting: "TLS", message: "give both --tls-cert and --tls-key (PEM files), or neither")
+        }
+        if let hosts = settings.string(\.outboundAllowHosts, "HEARTH_OUTBOUND_ALLOW_HOSTS") {
+            configuration.outboundAllowHosts = SettingSource.list(hosts)
         }
         if let url = settings.string(\.publicURL, "HEARTH_PUBLIC_URL") {
             configuration.publicURL = try PublicURL.validated(url)

@@ -124,6 +124,10 @@ public struct HearthPlatform: Sendable {
                 : ErrorResponseMiddleware(format: HearthErrorFormat()))
         if !configuration.corsOrigins.isEmpty {
             router.add(middleware: CORSOriginMiddleware(allowedOrigins: configuration.corsOrigins))
+        } else {
+            for app in apps where !app.defaultCORSOrigins.isEmpty {
+                router.add(middleware: CORSOriginMiddleware(allowedOrigins: app.defaultCORSOrigins, pathPrefix: isRootMounted ? nil : "/\(app.name)"))
+            }
         }
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
         let endpoints = PlatformEndpoints(database: database, metrics: metrics)
