@@ -52,13 +52,14 @@ public struct WishWithMeApp: HearthApp {
         ShareRoutes(
             service: shares, settings: settings, mountPath: services.mountPath, grantThrottle: services.authThrottle.addressMiddleware
         ).register(on: signedIn)
+        let site = services.webSite(module: "WishWithMeServer", languages: WishWithMeWeb.languages)
+        let oauthService = OAuthService(services: services, accounts: accounts, rules: rules, settings: settings, http: .shared)
         WishWithMeWeb(
-            site: services.webSite(module: "WishWithMeServer", languages: WishWithMeWeb.languages), services: services,
-            accounts: accounts, sync: LegacySyncService(documents: services.documents, rules: rules), shares: shares, settings: settings
+            site: site, services: services, accounts: accounts, sync: LegacySyncService(documents: services.documents, rules: rules),
+            shares: shares, oauth: oauthService, settings: settings
         ).register(on: routes)
         let oauth = OAuthRoutes(
-            service: OAuthService(services: services, accounts: accounts, rules: rules, settings: settings, http: .shared),
-            connected: ConnectedAccounts(documents: services.documents), settings: settings)
+            service: oauthService, connected: ConnectedAccounts(documents: services.documents), settings: settings, site: site)
         oauth.register(on: api)
         oauth.registerSignedIn(on: signedIn)
     }

@@ -3,6 +3,8 @@
 /// never from a fragment.
 enum CallbackOutcome: Sendable, Hashable {
     case signedIn(accessToken: String, refreshToken: String, expiresIn: Int64, isNewUser: Bool)
+    /// A web-page sign-in: the route opens a browser session for this user.
+    case webSignedIn(userID: String)
     case linked(provider: String)
     case alreadyLinked(provider: String)
     case emailExists(email: String, provider: String)
@@ -18,6 +20,8 @@ enum CallbackOutcome: Sendable, Hashable {
         case .signedIn(let access, let refresh, let expiresIn, let isNewUser):
             let tokens = [("access_token", access), ("refresh_token", refresh), ("expires_in", String(expiresIn))]
             return isNewUser ? tokens + [("new_user", "true")] : tokens
+        case .webSignedIn:
+            return []
         case .linked(let provider):
             return [("linked", provider)]
         case .alreadyLinked(let provider):

@@ -59,17 +59,32 @@ struct OAuthService: Sendable {
         var errorDescription: String?
     }
 
-    /// The `Location` the callback redirects to; never throws, because whatever happens
-    /// the browser must land on a page of the client.
-    func finish(_ provider: OAuthProviderSettings.Provider, _ callback: Callback, redirectURI: String) async -> String {
+    /// Where the callback sends the browser, and for a web-page sign-in the user to open
+    /// a browser session for.
+    struct Finish: Sendable {
+        let location: String
+        let webUserID: String?
+    }
+
+    /// Never throws, because whatever happens the browser must land on a page of the
+    /// client. `browserState` is the state the starting browser kept in its cookie: a
+    /// web-page sign-in completes only in that browser (no login CSRF).
+    func finish(_ provider: OAuthProviderSettings.Provider, _ callback: Callback, redirectURI: String, browserState: String? = nil)
+        async -> Finish
+    {
         var callbackURL = frontendCallbackURL
         do {
             let state = try await states.consume(callback.state ?? "")
             if let state { callbackURL = state.callbackURL }
-            return try await outcome(provider, callback, state: state, redirectURI: redirectURI).location(callbackURL: callbackURL)
+            if let state, state.action == .webLogin, browserState != state.id {
+                return Finish(location: CallbackOutcome.authFailed("Start signing in again in this browser").location(callbackURL: callbackURL), webUserID: nil)
+            }
+            let outcome = try await outcome(provider, callback, state: state, redirectURI: redirectURI)
+            if case .webSignedIn(let userID) = outcome { return Finish(location: callbackURL, webUserID: userID) }
+            return Finish(location: outcome.location(callbackURL: callbackURL), webUserID: nil)
         } catch {
             logger.error("OAuth callback failed", metadata: ["provider": "\(provider.rawValue)", "error": "\(error)"])
-            return CallbackOutcome.serverError.location(callbackURL: callbackURL)
+            return Finish(location: CallbackOutcome.serverError.location(callbackURL: callbackURL), webUserID: nil)
         }
     }
 
@@ -92,7 +107,9 @@ struct OAuthService: Sendable {
             guard let userID = state.userID else { return .authFailed("Invalid or expired OAuth state") }
             return try await link(identity, to: userID)
         case .login:
-            return try await logIn(identity)
+            return try await logIn(identity, web: false)
+        case .webLogin:
+            return try await logIn(identity, web: true)
         }
     }
 
@@ -106,12 +123,14 @@ struct OAuthService: Sendable {
         }
     }
 
-    private func logIn(_ identity: ProviderIdentity) async throws -> CallbackOutcome {
+    private func logIn(_ identity: ProviderIdentity, web: Bool) async throws -> CallbackOutcome {
         var avatar: String?
         if let url = identity.avatarURL, try await signIn.mayUseAvatar(of: identity) {
             avatar = await avatars.download(url)
         }
         switch try await signIn.logIn(identity, avatar: avatar) {
+        case .signedIn(let userID, _) where web:
+            return .webSignedIn(userID: userID)
         case .signedIn(let userID, let isNewUser):
             let access = try await accessTokens.issue(userID: userID, audience: appName)
             let refresh = try await refreshTokens.issue(userID: userID, app: appName)

@@ -5,7 +5,11 @@ import HearthStore
 /// the secrets only the server may know. Its id is the opaque `state` the provider echoes.
 struct OAuthState: Sendable, Hashable {
     enum Action: String, Sendable {
+        /// Sign-in of an app or the PWA: tokens go to the callback URL.
         case login, link
+        /// Sign-in from Hearth's own web pages: the browser that started it gets a session
+        /// cookie, and no token ever appears in a URL.
+        case webLogin = "web_login"
     }
 
     let id: String

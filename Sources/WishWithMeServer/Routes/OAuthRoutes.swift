@@ -9,6 +9,8 @@ struct OAuthRoutes: Sendable {
     let service: OAuthService
     let connected: ConnectedAccounts
     let settings: WishWithMeSettings
+    /// Opens the browser session of a sign-in started on the web pages.
+    let site: WebSite
 
     private static let referrerPolicy = HTTPField.Name("Referrer-Policy")
 
@@ -45,10 +47,13 @@ struct OAuthRoutes: Sendable {
         let callback = OAuthService.Callback(
             code: query["code"].map(String.init), state: query["state"].map(String.init), error: query["error"].map(String.init),
             errorDescription: query["error_description"].map(String.init))
-        let location = await service.finish(provider, callback, redirectURI: redirectURI(for: provider, request))
+        let browserState = WebCookies.value(named: OAuthWebStart.stateCookie, in: request)
+        let finish = await service.finish(provider, callback, redirectURI: redirectURI(for: provider, request), browserState: browserState)
         // The location may carry tokens (spec §8.29): keep it out of Referer headers and caches.
-        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
+        var headers: HTTPFields = [.location: finish.location, .cacheControl: "no-store"]
         if let name = Self.referrerPolicy { headers[name] = "no-referrer" }
+        if browserState != nil { headers.append(HTTPField(name: .setCookie, value: OAuthWebStart.clearedStateCookie(site))) }
+        if let userID = finish.webUserID { headers.append(HTTPField(name: .setCookie, value: try await site.signIn(userID: userID))) }
         return Response(status: .found, headers: headers)
     }
 
@@ -73,6 +78,12 @@ struct OAuthRoutes: Sendable {
     private func redirectURI(for provider: OAuthProviderSettings.Provider, _ request: Request) -> String {
         let path = request.uri.path
         let mountPath = path.range(of: "/api/v1/oauth/").map { String(path[..<$0.lowerBound]) } ?? ""
+        return Self.redirectURI(for: provider, request, mountPath: mountPath, settings: settings)
+    }
+
+    static func redirectURI(
+        for provider: OAuthProviderSettings.Provider, _ request: Request, mountPath: String, settings: WishWithMeSettings
+    ) -> String {
         let base = settings.apiBaseURL ?? RequestOrigin.origin(of: request) + mountPath
         return "\(base)/api/v1/oauth/\(provider.rawValue)/callback"
     }

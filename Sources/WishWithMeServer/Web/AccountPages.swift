@@ -24,7 +24,12 @@ struct AccountPages: Sendable {
         let visit = try await web.visit(request)
         let next = WebPath.next(request.uri.queryParameters["next"].map(String.init))
         if visit.session != nil { return site.redirect(next, visit: visit) }
-        return site.page(template, signInContext(["next": next]), visit: visit)
+        var values: [String: Any] = ["next": next]
+        if let oauthError = request.uri.queryParameters["error"] {
+            let strings = site.strings.table(visit.language)
+            values["error"] = oauthError == "email_exists" ? strings["oauth_email_exists"] : strings["oauth_failed"]
+        }
+        return site.page(template, signInContext(values), visit: visit)
     }
 
     func logIn(_ request: Request) async throws -> Response {

@@ -17,6 +17,7 @@ struct WishWithMeWeb: Sendable {
     let accounts: AccountStore
     let sync: LegacySyncService
     let shares: ShareService
+    let oauth: OAuthService
     let settings: WishWithMeSettings
 
     var signIn: PasswordSignIn { PasswordSignIn(services: services, accounts: accounts) }
@@ -28,6 +29,7 @@ struct WishWithMeWeb: Sendable {
         ItemActions(web: self).register(on: routes)
         SharePages(web: self).register(on: routes)
         ProfilePages(web: self).register(on: routes)
+        OAuthWebStart(web: self, service: oauth).register(on: routes)
     }
 
     /// The visit, in the signed-in user's own language when they chose one.
