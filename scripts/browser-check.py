@@ -185,16 +185,24 @@ def page_text(driver, limit=800):
 
 
 def wait_for(driver, what, condition, seconds=WAIT):
-    """`condition(driver)`'s first truthy value within `seconds`; CheckFailed naming `what`."""
+    """`condition(driver)`'s first truthy value within `seconds`; CheckFailed naming `what`.
+    WebDriver errors count as "not yet": while a page is replaced, elements of the old one
+    answer with stale-element or inspector errors (the last one is in the message)."""
+    errors = []
+
     def attempt(d):
         try:
             return condition(d)
         except (NoSuchElementException, StaleElementReferenceException):
             return False
+        except WebDriverException as error:
+            errors.append(error)
+            return False
     try:
         return WebDriverWait(driver, seconds, poll_frequency=0.1).until(attempt)
     except TimeoutException:
-        raise CheckFailed("waited %d s for %s" % (seconds, what), driver)
+        last = " (last WebDriver error: %s)" % str(errors[-1]).strip().splitlines()[0] if errors else ""
+        raise CheckFailed("waited %d s for %s%s" % (seconds, what, last), driver)
 
 
 def element(driver, css, within=None):
@@ -263,13 +271,17 @@ def html_lang(driver):
 
 
 def screenshot(driver, directory, name, size=DESKTOP, phone=False):
-    """`name`.png of the page at exactly `size` (CSS pixels, scale 1); the page is reloaded
-    under that viewport so media queries and the phone's viewport meta apply from the start."""
+    """`name`.png of the whole page in a viewport of `size` (CSS pixels, scale 1): exactly
+    that size, or as tall as the page when it is longer. The page is reloaded in that
+    viewport so media queries and a phone's viewport meta apply from the start."""
     width, height = size
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     try:
         open_page(driver, driver.current_url)
+        page_height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
+        if page_height > height:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(metrics, height=page_height))
         path = os.path.join(directory, name + ".png")
         if not driver.save_screenshot(path):
             raise CheckFailed("could not save the screenshot %s" % path, driver)
@@ -421,8 +433,12 @@ class Check:
         item_id = new[0].get_attribute("data-item-id")
         status = element(owner, ".item-status[data-status]", new[0]).get_attribute("data-status")
         if status not in ("pending", "in_progress"):
+            hint = ""
+            if status == "error" and self.shop.hits == 0:
+                hint = "; the resolver gave up without requesting the loopback product page: is HEARTH_OUTBOUND_ALLOW_HOSTS=127.0.0.1 honoured?"
             raise CheckFailed("the URL item's `.item-status` data-status is %r right after adding it (expected pending or "
-                              "in_progress; the product page has not answered yet: %d request(s) to it)" % (status, self.shop.hits), owner)
+                              "in_progress: the product page holds its answer until the check has seen that; %d request(s) "
+                              "to it so far)%s" % (status, self.shop.hits, hint), owner)
         self.shop.release()
         selector = "li.item[data-item-id='%s']" % item_id
         deadline = time.time() + WAIT

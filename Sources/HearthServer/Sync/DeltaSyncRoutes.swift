@@ -1,7 +1,6 @@
 import HearthCore
 import Hummingbird
 import NIOCore
-import ServiceLifecycle
 
 /// `…/api/hearth/v1/sync/{changes,push,events}` for an app that declares collections.
 /// Thin: parse, call ``DeltaSyncService``, encode.
@@ -77,42 +76,6 @@ public struct DeltaSyncRoutes: Sendable {
     }
 
     func events(_ context: HearthRequestContext) async throws -> Response {
-        let userID = try context.requireUser()
-        let updates = hub.subscribe(app: service.documents.app, userID: userID)
-        let latest = try await service.documents.latestSeq(for: userID)
-        let heartbeat = heartbeat
-        let body = ResponseBody { writer in
-            try await writer.write(Self.event(seq: latest))
-            let (ticks, tick) = AsyncStream.makeStream(of: Int64?.self, bufferingPolicy: .bufferingNewest(8))
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await seq in updates { tick.yield(seq) }
-                    tick.finish()
-                }
-                group.addTask {
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: heartbeat)
-                        tick.yield(nil)
-                    }
-                }
-                try await withGracefulShutdownHandler {
-                    for await next in ticks {
-                        try await writer.write(next.map(Self.event(seq:)) ?? ByteBuffer(string: ": keep-alive\n\n"))
-                    }
-                } onGracefulShutdown: {
-                    tick.finish()
-                }
-                group.cancelAll()
-            }
-            try await writer.finish(nil)
-        }
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-cache"
-        return Response(status: .ok, headers: headers, body: body)
-    }
-
-    static func event(seq: Int64) -> ByteBuffer {
-        ByteBuffer(string: "data: {\"seq\":\(seq)}\n\n")
+        try await FeedEventStream(hub: hub, documents: service.documents, heartbeat: heartbeat).response(userID: try context.requireUser())
     }
 }

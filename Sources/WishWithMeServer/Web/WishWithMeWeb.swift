@@ -23,7 +23,7 @@ struct WishWithMeWeb: Sendable {
     var signIn: PasswordSignIn { PasswordSignIn(services: services, accounts: accounts) }
 
     func register(on routes: RouterGroup<HearthRequestContext>) {
-        site.registerStylesheet(on: routes)
+        site.registerStaticAssets(on: routes)
         AccountPages(web: self).register(on: routes)
         WishlistPages(web: self).register(on: routes)
         ItemActions(web: self).register(on: routes)

@@ -12,6 +12,7 @@ struct WishlistPages: Sendable {
     func register(on routes: RouterGroup<HearthRequestContext>) {
         routes.get("wishlists") { request, _ in try await list(request, visit: try await web.visit(request), error: nil, status: .ok) }
         routes.post("wishlists") { request, _ in try await create(request) }
+        routes.get("events") { request, _ in try await events(request) }
         routes.get("wishlists/:id") { request, context in
             try await show(request, visit: try await web.visit(request), wishlistID: context.pathParameter("id"))
         }
@@ -25,6 +26,13 @@ struct WishlistPages: Sendable {
              "description": wishlist["description"]?.stringValue ?? ""]
         }
         return site.page("wishlists", ["wishlists": wishlists, "has_wishlists": !wishlists.isEmpty, "error": error ?? ""], visit: visit, status: status)
+    }
+
+    /// The signed-in user's feed events, which the page script listens to while an item
+    /// is being resolved (the same stream apps get at `…/sync/events`).
+    func events(_ request: Request) async throws -> Response {
+        guard let userID = try await web.visit(request).userID else { return Response(status: .unauthorized) }
+        return try await FeedEventStream(hub: web.services.feedHub, documents: web.services.documents).response(userID: userID)
     }
 
     func create(_ request: Request) async throws -> Response {
