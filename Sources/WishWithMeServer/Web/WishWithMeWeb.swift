@@ -23,6 +23,7 @@ struct WishWithMeWeb: Sendable {
     var signIn: PasswordSignIn { PasswordSignIn(services: services, accounts: accounts) }
 
     func register(on routes: RouterGroup<HearthRequestContext>) {
+        let routes = routes.group().add(middleware: WebErrorPages(site: site))
         site.registerStaticAssets(on: routes)
         AccountPages(web: self).register(on: routes)
         WishlistPages(web: self).register(on: routes)

@@ -57,6 +57,21 @@ import WishWithMeServer
     }
 
     @Test(arguments: TestEngine.available)
+    func aRefusedRequestIsAnsweredWithAPageNotTheAPIsJSON(engine: TestEngine) async throws {
+        try await TestServer.wishWithMe(engine: engine) { server in
+            try await Self.browsers(server) { owner, _ in
+                _ = try await Self.ownerWithWishlist(owner, name: "Big")
+                _ = try await owner.get("/wishlists")
+                let oversized = try await owner.post("/wishlists", ["name": "Huge", "description": String(repeating: "x", count: 80 * 1024)])
+                #expect(oversized.status == 413)
+                #expect(oversized.headers.first(name: "Content-Type")?.hasPrefix("text/html") == true)
+                #expect(oversized.text.contains("role=\"alert\"") || oversized.text.contains("<h1>"))
+                #expect(!(try await owner.get("/wishlists").text.contains("Huge")))
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func aFormWithoutThisBrowsersTokenChangesNothing(engine: TestEngine) async throws {
         try await TestServer.wishWithMe(engine: engine) { server in
             try await Self.browsers(server) { owner, stranger in
