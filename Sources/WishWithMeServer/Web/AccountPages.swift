@@ -89,9 +89,8 @@ struct AccountPages: Sendable {
             guard let account = try await web.accounts.account(userID: session.userID), let hash = account.passwordHash,
                 try await web.services.passwords.verify(form["current_password"] ?? "", against: hash)
             else { throw APIError(.unauthorized, code: .unauthorized, message: strings["wrong_password"] ?? "Wrong password") }
-            let input = try RegisterRequest(
-                ["email": .string(account.email), "password": .string(form["new_password"] ?? ""), "name": "x"])
-            try await web.accounts.updatePasswordHash(try await web.services.passwords.hash(input.password), userID: session.userID)
+            let password = try RegisterRequest.checkedPassword(form["new_password"] ?? "")
+            try await web.accounts.updatePasswordHash(try await web.services.passwords.hash(password), userID: session.userID)
             try await web.services.refreshTokens.revokeAll(userID: session.userID, app: web.services.appName)
             try await site.sessions.closeAll(userID: session.userID, keeping: session)
             return site.page("settings", ["message": strings["password_changed"] ?? "Password changed"], visit: visit)

@@ -11,13 +11,18 @@ struct RegisterRequest {
     init(_ body: JSONValue) throws {
         let fields = FieldRules(data: body)
         email = try EmailAddress.validated(fields.requiredString("email", length: 3...254))
-        let password = try fields.requiredString("password", length: 1...128)
-        guard password.unicodeScalars.count >= 8 else { throw APIError.validation("'password' must be at least 8 characters") }
-        self.password = password
+        password = try Self.checkedPassword(try fields.requiredString("password", length: 1...128))
         name = try fields.requiredString("name", length: 1...100)
         let locale = try fields.optionalString("locale", maxLength: 2) ?? "ru"
         guard ["ru", "en"].contains(locale) else { throw APIError.validation("'locale' must be ru or en") }
         self.locale = locale
+    }
+
+    /// The rule for a new password, at registration and when changing it: 8 to 128 characters.
+    static func checkedPassword(_ password: String) throws -> String {
+        guard password.unicodeScalars.count >= 8 else { throw APIError.validation("'password' must be at least 8 characters") }
+        guard password.count <= 128 else { throw APIError.validation("'password' must be at most 128 characters") }
+        return password
     }
 }
 
