@@ -3,12 +3,13 @@ import Hummingbird
 
 /// The responses of Hearth's server-rendered pages, with the headers every page carries:
 /// a Content-Security-Policy that allows only this server's own stylesheet and script
-/// (no inline script, so injected markup cannot run), images from itself or `data:`
-/// (QR codes, item images), forms posting only back here, no framing, no referrer (share
+/// (no inline script, so injected markup cannot run), images only from itself or `data:`
+/// (QR codes, item images the server stored: a third-party image would tell its host
+/// who looks at a page, and when), forms posting only back here, no framing, no referrer (share
 /// tokens are in page addresses), and nothing cached.
 public enum WebPageResponse {
     public static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     public static func page(_ html: String, status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {

@@ -39,6 +39,27 @@ struct LegacySyncService: Sendable {
             .map(LegacyDocument.render)
     }
 
+    /// The live documents of `collection` in one wishlist that the caller may hold, by
+    /// index (what a page of one wishlist needs, without reading the whole account), with
+    /// the same readability rules as ``pull(_:userID:)``.
+    func documents(_ collection: WishWithMeCollection, ofWishlist wishlistID: String, userID: String) async throws -> [JSONValue] {
+        let related = try await documents.database.read { executor in
+            try await DocumentRelations.documents(of: wishlistID, in: collection, store: documents, executor: executor)
+        }
+        return related.filter { document in
+            guard rules.canRead(document, userID: userID) else { return false }
+            return collection != .shares || document.data["revoked"]?.boolValue != true
+        }.map(LegacyDocument.render)
+    }
+
+    /// The live document `id` of `collection` if the caller may read it.
+    func document(_ id: String, in collection: WishWithMeCollection, userID: String) async throws -> JSONValue? {
+        guard let stored = try await documents.fetch(id), stored.isLive(in: collection), rules.canRead(stored, userID: userID) else {
+            return nil
+        }
+        return LegacyDocument.render(stored)
+    }
+
     /// Applies the documents in order, in one transaction (one commit for the batch), and
     /// returns the conflicts: a refused or stale document is a conflict of its own and the
     /// others are stored; an engine failure stores nothing of the batch.

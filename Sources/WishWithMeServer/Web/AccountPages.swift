@@ -39,6 +39,7 @@ struct AccountPages: Sendable {
         let fields: JSONValue = ["email": .string(form["email"] ?? ""), "password": .string(form["password"] ?? "")]
         do {
             let (user, _) = try await web.signIn.logIn(try LoginRequest(fields))
+            if let previous = visit.session { try await site.sessions.close(previous) }
             return site.redirect(next, visit: visit, cookies: [try await site.signIn(userID: user.id)])
         } catch let error as APIError {
             return site.page(
@@ -57,6 +58,7 @@ struct AccountPages: Sendable {
         ]
         do {
             let user = try await web.signIn.register(try RegisterRequest(fields))
+            if let previous = visit.session { try await site.sessions.close(previous) }
             return site.redirect(next, visit: visit, cookies: [try await site.signIn(userID: user.id)])
         } catch let error as APIError {
             return site.page(
@@ -86,8 +88,11 @@ struct AccountPages: Sendable {
         guard let form = try await site.form(request, visit: visit) else { return web.forbiddenForm(visit) }
         let strings = site.strings.table(visit.language)
         do {
-            guard let account = try await web.accounts.account(userID: session.userID), let hash = account.passwordHash,
-                try await web.services.passwords.verify(form["current_password"] ?? "", against: hash)
+            guard let account = try await web.accounts.account(userID: session.userID), let hash = account.passwordHash else {
+                throw APIError(.unauthorized, code: .unauthorized, message: strings["wrong_password"] ?? "Wrong password")
+            }
+            try await web.services.authThrottle.checkAccount(account.email)
+            guard try await web.services.passwords.verify(form["current_password"] ?? "", against: hash)
             else { throw APIError(.unauthorized, code: .unauthorized, message: strings["wrong_password"] ?? "Wrong password") }
             let password = try RegisterRequest.checkedPassword(form["new_password"] ?? "")
             try await web.accounts.updatePasswordHash(try await web.services.passwords.hash(password), userID: session.userID)
@@ -99,10 +104,12 @@ struct AccountPages: Sendable {
         }
     }
 
-    /// A sign-in page's values plus one OAuth button per configured provider.
+    /// A sign-in page's values plus one OAuth button per configured provider, and `next`
+    /// escaped for the link to the other sign-in page.
     func signInContext(_ values: [String: Any]) -> [String: Any] {
         let providers = web.settings.oauthProviders.map { ["name": $0.provider.rawValue, "title": $0.provider == .google ? "Google" : "Yandex"] }
-        return values.merging(["providers": providers, "has_providers": !providers.isEmpty]) { own, _ in own }
+        let next = WebPath.queryEscaped(values["next"] as? String ?? "/wishlists")
+        return values.merging(["providers": providers, "has_providers": !providers.isEmpty, "next_query": next]) { own, _ in own }
     }
 
     /// The API's message, in the visitor's language where the page has its own words.

@@ -25,8 +25,8 @@ struct ItemActions: Sendable {
             }
         }
         routes.post("wishlists/:id/items/:item/unmark") { request, context in
-            try await act(request, context) { userID, _, _ in
-                try await unmark(ShareService.prefixed(context.pathParameter("item"), collection: .items), by: userID)
+            try await act(request, context) { userID, _, wishlistID in
+                try await unmark(ShareService.prefixed(context.pathParameter("item"), collection: .items), in: wishlistID, by: userID)
             }
         }
     }
@@ -83,8 +83,8 @@ struct ItemActions: Sendable {
 
     /// One more of the item, on the friend's existing mark if they have one.
     private func mark(_ itemID: String, in wishlistID: String, by userID: String) async throws -> String? {
-        let mine = try await ownMark(on: itemID, by: userID)
-        let owner = try await web.sync.pull(.wishlists, userID: userID).first { $0["_id"]?.stringValue == wishlistID }?["owner_id"]
+        let mine = try await ownMark(on: itemID, in: wishlistID, by: userID)
+        let owner = try await web.sync.document(wishlistID, in: .wishlists, userID: userID)?["owner_id"]
         var document: [String: JSONValue] = mine?.objectValue ?? [
             "_id": .string(WishWithMeCollection.marks.makeID()), "type": "mark", "item_id": .string(itemID),
             "wishlist_id": .string(wishlistID), "marked_by": .string(userID), "quantity": 0, "created_at": .string(now),
@@ -95,14 +95,15 @@ struct ItemActions: Sendable {
         return try await web.sync.push(.marks, userID: userID, documents: [.object(document)]).first?.error
     }
 
-    private func unmark(_ itemID: String, by userID: String) async throws -> String? {
-        guard let mine = try await ownMark(on: itemID, by: userID), var document = mine.objectValue else { return nil }
+    private func unmark(_ itemID: String, in wishlistID: String, by userID: String) async throws -> String? {
+        guard let mine = try await ownMark(on: itemID, in: wishlistID, by: userID), var document = mine.objectValue else { return nil }
         document["_deleted"] = true
         document["updated_at"] = .string(now)
         return try await web.sync.push(.marks, userID: userID, documents: [.object(document)]).first?.error
     }
 
-    private func ownMark(on itemID: String, by userID: String) async throws -> JSONValue? {
-        try await web.sync.pull(.marks, userID: userID).first { $0["item_id"]?.stringValue == itemID && $0["marked_by"]?.stringValue == userID }
+    private func ownMark(on itemID: String, in wishlistID: String, by userID: String) async throws -> JSONValue? {
+        try await web.sync.documents(.marks, ofWishlist: wishlistID, userID: userID)
+            .first { $0["item_id"]?.stringValue == itemID && $0["marked_by"]?.stringValue == userID }
     }
 }

@@ -13,7 +13,8 @@ struct OAuthWebStart: Sendable {
     let service: OAuthService
 
     func register(on routes: RouterGroup<HearthRequestContext>) {
-        routes.get("oauth/:provider/start") { request, context in try await start(request, provider: context.parameters.get("provider")) }
+        routes.group().add(middleware: web.services.authThrottle.addressMiddleware)
+            .get("oauth/:provider/start") { request, context in try await start(request, provider: context.parameters.get("provider")) }
     }
 
     func start(_ request: Request, provider name: String?) async throws -> Response {

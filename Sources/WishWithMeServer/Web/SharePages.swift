@@ -1,3 +1,4 @@
+import HTTPTypes
 import HearthCore
 import HearthServer
 import Hummingbird
@@ -9,14 +10,17 @@ import Hummingbird
 struct SharePages: Sendable {
     let web: WishWithMeWeb
     var site: WebSite { web.site }
+    /// Which site a browser navigation came from (Fetch Metadata).
+    static let fetchSite = HTTPField.Name("Sec-Fetch-Site")
 
     func register(on routes: RouterGroup<HearthRequestContext>) {
         routes.post("wishlists/:id/shares") { request, context in try await create(request, wishlistID: context.pathParameter("id")) }
         routes.post("wishlists/:id/shares/:share/revoke") { request, context in
             try await revoke(request, wishlistID: context.pathParameter("id"), shareID: context.pathParameter("share"))
         }
-        routes.group().add(middleware: web.services.authThrottle.addressMiddleware)
-            .get("s/:token") { request, context in try await open(request, token: context.pathParameter("token")) }
+        let links = routes.group().add(middleware: web.services.authThrottle.addressMiddleware)
+        links.get("s/:token") { request, context in try await open(request, token: context.pathParameter("token")) }
+        links.post("s/:token") { request, context in try await confirm(request, token: context.pathParameter("token")) }
     }
 
     func create(_ request: Request, wishlistID: String) async throws -> Response {
@@ -51,6 +55,22 @@ struct SharePages: Sendable {
             let next = WebPath.queryEscaped("/s/\(token)")
             return site.page("shared-signin", ["next": next], visit: visit)
         }
+        // Following a link joins its wishlist: another site must not make a signed-in
+        // browser do that unasked, so a link opened from one asks first (a form, CSRF-checked).
+        if Self.fetchSite.map({ request.headers[$0] == "cross-site" }) ?? false {
+            return site.page("shared-confirm", ["token": token], visit: visit)
+        }
+        return try await grant(token: token, to: userID, visit: visit)
+    }
+
+    func confirm(_ request: Request, token: String) async throws -> Response {
+        let visit = try await web.visit(request)
+        guard let userID = visit.userID else { return web.signInFirst(request, visit) }
+        guard try await site.form(request, visit: visit) != nil else { return web.forbiddenForm(visit) }
+        return try await grant(token: token, to: userID, visit: visit)
+    }
+
+    private func grant(token: String, to userID: String, visit: WebVisit) async throws -> Response {
         do {
             let grant = try await web.shares.grantAccess(token: token, to: userID)
             return site.redirect("/wishlists/\(WebPath.bare(grant.wishlistID))", visit: visit)

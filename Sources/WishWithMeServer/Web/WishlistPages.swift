@@ -60,16 +60,12 @@ struct WishlistPages: Sendable {
     {
         guard let userID = visit.userID else { return web.signInFirst(request, visit) }
         let id = ShareService.prefixed(wishlistID, collection: .wishlists)
-        guard let wishlist = try await web.sync.pull(.wishlists, userID: userID).first(where: { $0["_id"]?.stringValue == id }) else {
-            return web.notFound(visit)
-        }
-        let inWishlist = { (document: JSONValue) in document["wishlist_id"]?.stringValue == id }
-        let items = try await web.sync.pull(.items, userID: userID).filter(inWishlist)
+        guard let wishlist = try await web.sync.document(id, in: .wishlists, userID: userID) else { return web.notFound(visit) }
+        let items = try await web.sync.documents(.items, ofWishlist: id, userID: userID)
             .sorted { ($0["created_at"]?.stringValue ?? "") < ($1["created_at"]?.stringValue ?? "") }
         let isOwner = wishlist["owner_id"]?.stringValue == userID
-        let marks = isOwner ? [] : try await web.sync.pull(.marks, userID: userID).filter(inWishlist)
-        let shares = isOwner
-            ? try await web.sync.pull(.shares, userID: userID).filter { inWishlist($0) && $0["revoked"]?.boolValue != true } : []
+        let marks = isOwner ? [] : try await web.sync.documents(.marks, ofWishlist: id, userID: userID)
+        let shares = isOwner ? try await web.sync.documents(.shares, ofWishlist: id, userID: userID) : []
         let view = WishlistView(
             wishlist: wishlist, items: items, marks: marks, shares: shares, userID: userID, shareURLBase: web.shareURLBase(for: request),
             strings: site.strings.table(visit.language))

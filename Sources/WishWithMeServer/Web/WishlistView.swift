@@ -40,7 +40,8 @@ struct WishlistView {
         if let price = item["price"]?.doubleValue {
             view["price"] = PriceLabel.text(price, currency: item["currency"]?.stringValue)
         }
-        if let image = item["image_base64"]?.stringValue ?? item["image_url"]?.stringValue { view["image"] = image }
+        // Only images the server holds: a third-party URL would tell its host who views the page.
+        if let image = item["image_base64"]?.stringValue { view["image"] = image }
         if let source = item["source_url"]?.stringValue { view["source_url"] = source }
         guard !isOwner else { return view }
         let onItem = marks.filter { $0["item_id"]?.stringValue == id }

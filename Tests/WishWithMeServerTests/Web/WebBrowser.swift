@@ -18,6 +18,8 @@ actor WebBrowser {
     private(set) var cookieAttributes: [String: [String]] = [:]
     private(set) var lastPage = ""
     var acceptLanguage = "en-US,en;q=0.9"
+    /// Sent with every request (Fetch Metadata of a navigation from another site, …).
+    var extraHeaders: [(String, String)] = []
 
     init(_ server: TestServer, mount: String = "") {
         self.server = server
@@ -28,6 +30,8 @@ actor WebBrowser {
     func close() async throws { try await client.shutdown() }
 
     func setLanguage(_ value: String) { acceptLanguage = value }
+
+    func setExtraHeaders(_ headers: [(String, String)]) { extraHeaders = headers }
 
     /// Forgets cookies (a browser that never visited).
     func clearCookies() { cookies = [:] }
@@ -59,6 +63,7 @@ actor WebBrowser {
         var request = HTTPClientRequest(url: server.baseURL + mount + path)
         request.method = method
         request.headers.add(name: "Accept-Language", value: acceptLanguage)
+        for (name, value) in extraHeaders { request.headers.add(name: name, value: value) }
         if !cookies.isEmpty { request.headers.add(name: "Cookie", value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")) }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")

@@ -72,6 +72,28 @@ import WishWithMeServer
     }
 
     @Test(arguments: TestEngine.available)
+    func aLinkOpenedFromAnotherSiteAsksBeforeJoiningTheWishlist(engine: TestEngine) async throws {
+        try await TestServer.wishWithMe(engine: engine) { server in
+            let friend = try await server.register("erin@example.com")
+            try await Self.browsers(server) { owner, visitor in
+                let wishlist = try await Self.ownerWithWishlist(owner, name: "Lured")
+                _ = try await owner.post("/wishlists/\(wishlist)/shares", ["link_type": "view"])
+                let link = try #require(Self.shareLink(in: try await owner.get("/wishlists/\(wishlist)").text))
+                let token = String(link.dropFirst((server.baseURL + "/s/").count))
+                try await Self.signIn(visitor, friend.email, "correct horse")
+                await visitor.setExtraHeaders([("Sec-Fetch-Site", "cross-site")])
+                let asked = try await visitor.get("/s/\(token)")
+                #expect(asked.status == 200)
+                #expect(asked.text.contains("id=\"open-shared-form\""))
+                #expect(!(try await visitor.get("/bookmarks").text.contains("bookmark-link")), "nothing joined unasked")
+                _ = try await visitor.get("/s/\(token)")
+                try await Self.expectRedirect(try await visitor.post("/s/\(token)"), to: "/wishlists/\(wishlist)")
+                #expect(try await visitor.get("/bookmarks").text.contains("bookmark-link"))
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func aFormWithoutThisBrowsersTokenChangesNothing(engine: TestEngine) async throws {
         try await TestServer.wishWithMe(engine: engine) { server in
             try await Self.browsers(server) { owner, stranger in

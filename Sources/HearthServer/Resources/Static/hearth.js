@@ -22,16 +22,22 @@
   document.querySelectorAll("[data-live-refresh][data-events-url]").forEach(function (region) {
     if (!window.EventSource || !region.id || !region.querySelector("[data-live-pending]")) { return; }
     var events = new EventSource(region.getAttribute("data-events-url"));
-    events.onmessage = function () {
+    // One refresh at a time, at most one every two seconds; events meanwhile are coalesced.
+    var busy = false, again = false;
+    function refresh() {
+      if (busy) { again = true; return; }
+      busy = true;
       fetch(window.location.href, { credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          if (html === null) { return; }
-          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById(region.id);
-          if (!fresh) { return; }
-          region.innerHTML = fresh.innerHTML;
-          if (!region.querySelector("[data-live-pending]")) { events.close(); }
+          var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById(region.id);
+          if (fresh) { region.innerHTML = fresh.innerHTML; }
+          if (!region.querySelector("[data-live-pending]")) { events.close(); again = false; }
+        })
+        .finally(function () {
+          setTimeout(function () { busy = false; if (again) { again = false; refresh(); } }, 2000);
         });
-    };
+    }
+    events.onmessage = refresh;
   });
 })();
