@@ -19,6 +19,8 @@ struct Hearth: AsyncParsableCommand {
               hearth wish …                     use Wish With Me from the terminal (client)
               hearth pantry …                   use PantryPal from the terminal (client)
               hearth list …                     use ListAll from the terminal (client)
+              hearth wish import-couchdb …      move in from the original Wish With Me backend
+              hearth pantry import-sqlite FILE  move in from the original PantryPal server
 
             Every option can also be set with a HEARTH_* environment variable; see \
             'hearth serve --help'.
