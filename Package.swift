@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PantryPalKit", targets: ["PantryPalKit"]),
         .library(name: "ListAllServer", targets: ["ListAllServer"]),
         .library(name: "ListAllKit", targets: ["ListAllKit"]),
+        .library(name: "HearthBrowser", targets: ["HearthBrowser"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
     ],
     targets: [
         .target(
@@ -82,6 +84,16 @@ let package = Package(
             name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "HearthQRCode", dependencies: ["CQREncode", "CPNG"]),
+        .target(
+            name: "HearthBrowser",
+            dependencies: [
+                "HearthCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "WSClient", package: "swift-websocket"),
+            ]
+        ),
         .target(
             name: "HearthOutbound",
             dependencies: [
@@ -245,6 +257,15 @@ let package = Package(
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthCore", "HearthStore", "HearthTesting"]),
         .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthQRCode", "CPNG"]),
+        .testTarget(
+            name: "HearthBrowserTests",
+            dependencies: [
+                "HearthBrowser", "HearthCore", "HearthTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "HearthOutboundTests",
             dependencies: [
