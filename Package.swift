@@ -114,6 +114,8 @@ let package = Package(
                 "HearthServer",
                 "HearthQRCode",
                 "HearthOutbound",
+                "HearthBrowser",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "CLibXML2",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

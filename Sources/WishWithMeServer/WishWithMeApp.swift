@@ -5,6 +5,7 @@ import HearthServer
 import HearthStore
 import Hummingbird
 import NIOPosix
+import ServiceLifecycle
 
 /// Wish With Me on Hearth: the original API (auth, OAuth, sync v2, shares) wire-compatible
 /// with the original iOS app and PWA and hardened, plus Hearth delta sync of the same six
@@ -16,9 +17,12 @@ public struct WishWithMeApp: HearthApp {
     /// `Resources/openapi.json`, read once.
     public let apiDocument: APIDocument? = APIDocument(resourceOf: "WishWithMeServer")
     public let settings: WishWithMeSettings
+    /// Renders shop pages built by script, when this machine has Chromium.
+    let browser: ProductPageBrowser
 
     public init(settings: WishWithMeSettings = WishWithMeSettings()) {
         self.settings = settings
+        browser = ProductPageBrowser()
     }
 
     public var migrations: [Migration] { WishWithMeMigrations.all }
@@ -64,6 +68,10 @@ public struct WishWithMeApp: HearthApp {
         oauth.registerSignedIn(on: signedIn)
     }
 
+    public func backgroundServices(services: AppServices) -> [any Service] {
+        browser.isAvailable ? [browser] : []
+    }
+
     public func administration(services: AppServices) -> (any AccountAdministration)? {
         WishWithMeAdministration(services: services)
     }
@@ -74,7 +82,10 @@ public struct WishWithMeApp: HearthApp {
         let resolver = ItemResolver(
             documents: services.documents, rules: WishWithMeRules(jobs: services.jobs),
             fetcher: OutboundFetcher(policy: policy, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, threadPool: .singleton),
-            instanceID: "resolver:\(UUID().uuidString.lowercased())", logger: services.logger)
+            browser: browser.isAvailable ? browser : nil, instanceID: "resolver:\(UUID().uuidString.lowercased())", logger: services.logger)
+        if !browser.isAvailable {
+            services.logger.notice("Chromium not found: item resolution reads each page's raw HTML only (install the 'chromium' package)")
+        }
         return [
             JobDefinition(kind: ItemResolutionTrigger.jobKind, maxAttempts: ItemResolutionTrigger.maxAttempts, timeout: .seconds(90)) {
                 job in try await resolver.run(job)

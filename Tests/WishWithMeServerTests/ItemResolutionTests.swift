@@ -16,9 +16,9 @@ import WishWithMeServer
         return configuration
     }
 
-    /// Pulls `user`'s items until the item leaves `pending`/`in_progress` (or 15 s pass).
+    /// Pulls `user`'s items until the item leaves `pending`/`in_progress` (or 60 s pass: a first render starts Chromium).
     static func settled(_ server: TestServer, _ user: WishUser, item id: String) async throws -> JSONValue {
-        for _ in 0..<150 {
+        for _ in 0..<600 {
             if let item = try await server.pull(user, "items").first(where: { $0["_id"] == .string(id) }),
                 !["pending", "in_progress"].contains(item["status"]?.stringValue)
             {

@@ -1,5 +1,6 @@
 import HearthStore
 import Hummingbird
+import ServiceLifecycle
 
 /// What one app of Hearth plugs into the platform. Each `<App>Server` module has one
 /// conformance (`WishWithMeApp`, `PantryPalApp`, …).
@@ -40,6 +41,10 @@ public protocol HearthApp: Sendable {
     /// Background job handlers.
     func jobs(services: AppServices) -> [JobDefinition]
 
+    /// Long-running parts of the app (a browser it drives, say) that start and stop with
+    /// the server: they run in its service group and are shut down gracefully with it.
+    func backgroundServices(services: AppServices) -> [any Service]
+
     /// Work the platform's hourly maintenance runs for this app (pruning old history).
     func housekeeping(services: AppServices) -> [Housekeeping]
 
@@ -71,6 +76,7 @@ extension HearthApp {
     public var maxBodyBytes: Int? { nil }
     public var responseHeaders: HTTPFields { [:] }
     public func jobs(services: AppServices) -> [JobDefinition] { [] }
+    public func backgroundServices(services: AppServices) -> [any Service] { [] }
     public func housekeeping(services: AppServices) -> [Housekeeping] { [] }
     public func administration(services: AppServices) -> (any AccountAdministration)? { nil }
 }

@@ -135,6 +135,7 @@ public struct HearthPlatform: Sendable {
         endpoints.register(on: router)
 
         var jobDefinitions: [String: JobDefinition] = [:]
+        var appServices: [any Service] = []
         var documentStores: [DocumentStore] = []
         let rateLimits = rateLimits
         let resetLinks = PasswordResetTokens(database: database, clock: clock)
@@ -166,6 +167,7 @@ public struct HearthPlatform: Sendable {
                 documentStores.append(services.documents)
             }
             housekeeping += app.housekeeping(services: services)
+            appServices += app.backgroundServices(services: services)
             for job in app.jobs(services: services) { jobDefinitions[JobRunner.key(app: app.name, kind: job.kind)] = job }
         }
         if !isRootMounted {
@@ -176,7 +178,7 @@ public struct HearthPlatform: Sendable {
             logger: logger.withMetadata(["service": "jobs"]))
         let maintenance = MaintenanceService(
             database: database, documentStores: documentStores, appHousekeeping: housekeeping, clock: clock, logger: logger.withMetadata(["service": "maintenance"]))
-        var services: [any Service] = [runner, maintenance]
+        var services: [any Service] = [runner, maintenance] + appServices
         if let certificates {
             services.append(CertificateReloadService(certificates: certificates, logger: logger.withMetadata(["service": "tls"])))
         }

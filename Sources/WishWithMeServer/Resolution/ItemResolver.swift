@@ -14,6 +14,8 @@ struct ItemResolver: Sendable {
     let documents: DocumentStore
     let rules: WishWithMeRules
     let fetcher: OutboundFetcher
+    /// Renders pages whose raw HTML lacks the product (built by script); `nil` without Chromium.
+    let browser: ProductPageBrowser?
     let parser = ProductPageParser()
     let instanceID: String
     let logger: Logger
@@ -57,7 +59,15 @@ struct ItemResolver: Sendable {
     private func resolve(_ sourceURL: String) async throws(OutboundError) -> ItemResolution {
         let page = try await fetcher.get(sourceURL, accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
         let charset = page.contentType.flatMap(Self.charset(of:))
-        let product = parser.parse(html: page.bytes, pageURL: page.url, declaredCharset: charset)
+        var product = parser.parse(html: page.bytes, pageURL: page.url, declaredCharset: charset)
+        if !product.isComplete, let browser {
+            do {
+                let rendered = try await browser.render(page.url, policy: fetcher.policy)
+                product = product.filled(from: parser.parse(html: Array(rendered.html.utf8), pageURL: rendered.finalURL, declaredCharset: "utf-8"))
+            } catch {
+                logger.info("rendering the page failed; using its raw HTML", metadata: ["error": "\(error)"])
+            }
+        }
         guard product.confidence > 0, product.title != nil else { return .failed(code: "UNSUPPORTED_CONTENT") }
         var image: String?
         if let imageURL = product.imageURL, let fetched = try? await fetcher.getImage(imageURL, maxBytes: Self.maxImageDownloadBytes),
