@@ -66,8 +66,12 @@ struct WishlistPages: Sendable {
         let isOwner = wishlist["owner_id"]?.stringValue == userID
         let marks = isOwner ? [] : try await web.sync.documents(.marks, ofWishlist: id, userID: userID)
         let shares = isOwner ? try await web.sync.documents(.shares, ofWishlist: id, userID: userID) : []
+        let mayMark = isOwner ? false : try await web.services.database.read { executor in
+            try await WishlistAudience.canMark(userID: userID, wishlistID: id, executor: executor)
+        }
         let view = WishlistView(
-            wishlist: wishlist, items: items, marks: marks, shares: shares, userID: userID, shareURLBase: web.shareURLBase(for: request),
+            wishlist: wishlist, items: items, marks: marks, shares: shares, userID: userID, mayMark: mayMark,
+            shareURLBase: web.shareURLBase(for: request),
             strings: site.strings.table(visit.language))
         var context = view.context
         context["error"] = error ?? ""

@@ -11,6 +11,8 @@ struct WishlistView {
     let marks: [JSONValue]
     let shares: [JSONValue]
     let userID: String
+    /// Whether this friend followed a `mark` link of the wishlist (decision §10.4).
+    let mayMark: Bool
     let shareURLBase: String
     let strings: [String: String]
 
@@ -22,7 +24,7 @@ struct WishlistView {
                 "id": WebPath.bare(wishlist["_id"]?.stringValue ?? ""), "name": wishlist["name"]?.stringValue ?? "",
                 "description": wishlist["description"]?.stringValue ?? "",
             ],
-            "is_owner": isOwner, "items": items.map(item), "has_items": !items.isEmpty,
+            "is_owner": isOwner, "items": items.map(item), "has_items": !items.isEmpty, "view_only": !isOwner && !mayMark,
         ]
         if isOwner { context["shares"] = shares.map(share) }
         return context
@@ -51,7 +53,7 @@ struct WishlistView {
         view["free"] = free
         view["free_text"] = (strings["free_of"] ?? "%1 of %2 free").replacingOccurrences(of: "%1", with: "\(free)")
             .replacingOccurrences(of: "%2", with: "\(quantity)")
-        view["can_mark"] = free > 0
+        view["can_mark"] = mayMark && free > 0
         if let mine { view["my_mark"] = ["quantity": Int(mine["quantity"]?.intValue ?? 1)] }
         return view
     }

@@ -77,6 +77,8 @@ import WishWithMeServer
             let friend = try await server.register("erin@example.com")
             try await Self.browsers(server) { owner, visitor in
                 let wishlist = try await Self.ownerWithWishlist(owner, name: "Lured")
+                _ = try await owner.post("/wishlists/\(wishlist)/items", ["title": "Teapot"])
+                _ = try await owner.get("/wishlists/\(wishlist)")
                 _ = try await owner.post("/wishlists/\(wishlist)/shares", ["link_type": "view"])
                 let link = try #require(Self.shareLink(in: try await owner.get("/wishlists/\(wishlist)").text))
                 let token = String(link.dropFirst((server.baseURL + "/s/").count))
@@ -89,6 +91,10 @@ import WishWithMeServer
                 _ = try await visitor.get("/s/\(token)")
                 try await Self.expectRedirect(try await visitor.post("/s/\(token)"), to: "/wishlists/\(wishlist)")
                 #expect(try await visitor.get("/bookmarks").text.contains("bookmark-link"))
+                let viewOnly = try await visitor.get("/wishlists/\(wishlist)").text
+                #expect(viewOnly.contains("Teapot"))
+                #expect(!viewOnly.contains("mark-item"), "a view link offers no marking")
+                #expect(viewOnly.contains("role=\"status\""))
             }
         }
     }
