@@ -82,7 +82,8 @@ public struct WishWithMeApp: HearthApp {
         let resolver = ItemResolver(
             documents: services.documents, rules: WishWithMeRules(jobs: services.jobs),
             fetcher: OutboundFetcher(policy: policy, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, threadPool: .singleton),
-            browser: browser.isAvailable ? browser : nil, instanceID: "resolver:\(UUID().uuidString.lowercased())", logger: services.logger)
+            browser: browser.isAvailable ? browser : nil, model: settings.llm.map { ProductModelClient(settings: $0, logger: services.logger) },
+            instanceID: "resolver:\(UUID().uuidString.lowercased())", logger: services.logger)
         if !browser.isAvailable {
             services.logger.notice("Chromium not found: item resolution reads each page's raw HTML only (install the 'chromium' package)")
         }

@@ -20,6 +20,9 @@ public struct WishWithMeSettings: Sendable {
     public var oauthProviders: [OAuthProviderSettings] = []
     /// Leave `Strict-Transport-Security` off (local development over plain HTTP).
     public var debug = false
+    /// The language model item resolution asks when a page's structured data falls short;
+    /// `nil` (no `HEARTH_WWM_LLM_BASE_URL`) resolves from structured data only.
+    public var llm: ProductModelSettings?
 
     public init() {}
 
@@ -37,6 +40,7 @@ public struct WishWithMeSettings: Sendable {
         }
         settings.debug = value("DEBUG") == "1" || value("DEBUG") == "true"
         settings.oauthProviders = try OAuthProviderSettings.fromEnvironment(environment)
+        settings.llm = try ProductModelSettings.fromEnvironment(environment)
         return settings
     }
 

@@ -16,6 +16,8 @@ struct ItemResolver: Sendable {
     let fetcher: OutboundFetcher
     /// Renders pages whose raw HTML lacks the product (built by script); `nil` without Chromium.
     let browser: ProductPageBrowser?
+    /// Fills what structured data left out (spec §6.2 steps 4–5); `nil` when not configured.
+    var model: ProductModelClient? = nil
     let parser = ProductPageParser()
     let instanceID: String
     let logger: Logger
@@ -59,13 +61,26 @@ struct ItemResolver: Sendable {
     private func resolve(_ sourceURL: String) async throws(OutboundError) -> ItemResolution {
         let page = try await fetcher.get(sourceURL, accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
         let charset = page.contentType.flatMap(Self.charset(of:))
-        var product = parser.parse(html: page.bytes, pageURL: page.url, declaredCharset: charset)
+        var final = (html: page.bytes, url: page.url, charset: charset, status: Int?.none)
+        var product = parser.parse(html: final.html, pageURL: page.url, declaredCharset: charset)
         if !product.isComplete, let browser {
             do {
                 let rendered = try await browser.render(page.url, policy: fetcher.policy)
-                product = product.filled(from: parser.parse(html: Array(rendered.html.utf8), pageURL: rendered.finalURL, declaredCharset: "utf-8"))
+                final = (Array(rendered.html.utf8), rendered.finalURL, "utf-8", rendered.status)
+                product = product.filled(from: parser.parse(html: final.html, pageURL: final.url, declaredCharset: final.charset))
             } catch {
                 logger.info("rendering the page failed; using its raw HTML", metadata: ["error": "\(error)"])
+            }
+        }
+        if !product.isComplete {
+            if BlockedPageDetector.isBlocked(html: final.html, status: final.status, charset: final.charset) {
+                return .failed(code: "BLOCKED_OR_UNAVAILABLE")
+            }
+            if let model {
+                let input = ProductPageModelInput(
+                    html: final.html, pageURL: final.url, charset: final.charset, maxHTMLCharacters: model.settings.maxHTMLCharacters,
+                    maxImageCandidates: model.settings.maxImageCandidates)
+                if let reading = await model.read(input) { product = product.supplemented(by: reading) }
             }
         }
         guard product.confidence > 0, product.title != nil else { return .failed(code: "UNSUPPORTED_CONTENT") }

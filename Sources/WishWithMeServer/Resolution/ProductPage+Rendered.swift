@@ -21,3 +21,24 @@ extension ProductPage {
         return merged
     }
 }
+
+extension ProductPage {
+    /// This reading with the gaps filled from the language model's: a field the page's own
+    /// data gave is never replaced. The model's price comes with its currency, and only
+    /// when the page had no price; its currency alone completes a page price it agrees with.
+    func supplemented(by model: ProductPage) -> ProductPage {
+        var merged = self
+        merged.title = title ?? model.title
+        merged.description = description ?? model.description
+        if price == nil, let price = model.price {
+            merged.price = price
+            merged.currency = model.currency
+        } else if currency == nil, model.price == price {
+            merged.currency = model.currency
+        }
+        merged.imageURL = imageURL ?? model.imageURL
+        merged.canonicalURL = canonicalURL ?? model.canonicalURL
+        if merged != self { merged.confidence = max(confidence, model.confidence) }
+        return merged
+    }
+}
