@@ -28,11 +28,7 @@ public struct PasswordResetTokens: Sendable {
 
     /// A new token for `userID` of `app`; earlier unused ones of the account stop working.
     public func create(app: String, userID: String) async throws -> Issued {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let token = OpaqueToken.make()
         let now = clock.now
         let expiresAt = now.adding(seconds: lifetimeSeconds)
         try await database.transaction { executor in
@@ -86,7 +82,5 @@ public struct PasswordResetTokens: Sendable {
         }
     }
 
-    static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).hexString
-    }
+    static func hash(_ token: String) -> String { OpaqueToken.hash(token) }
 }

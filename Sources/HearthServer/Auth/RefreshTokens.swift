@@ -114,11 +114,7 @@ public struct RefreshTokens: Sendable {
     }
 
     private func insertToken(userID: String, app: String, family: String, executor: any SQLExecutor) async throws -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let token = OpaqueToken.make()
         let now = clock.now
         try await executor.execute(
             """
@@ -131,7 +127,5 @@ public struct RefreshTokens: Sendable {
 
     /// Lookups go by this hash, so the stored value is useless to a database thief and no
     /// token text is ever compared byte by byte.
-    static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).hexString
-    }
+    static func hash(_ token: String) -> String { OpaqueToken.hash(token) }
 }
