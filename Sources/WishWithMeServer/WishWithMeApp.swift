@@ -79,10 +79,12 @@ public struct WishWithMeApp: HearthApp {
     public func jobs(services: AppServices) -> [JobDefinition] {
         var policy = OutboundPolicy()
         policy.allowedPrivateHosts = Set(services.configuration.outboundAllowHosts)
-        let resolver = ItemResolver(
-            documents: services.documents, rules: WishWithMeRules(jobs: services.jobs),
+        let lookup = ProductLookup(
             fetcher: OutboundFetcher(policy: policy, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, threadPool: .singleton),
             browser: browser.isAvailable ? browser : nil, model: settings.llm.map { ProductModelClient(settings: $0, logger: services.logger) },
+            logger: services.logger)
+        let resolver = ItemResolver(
+            documents: services.documents, rules: WishWithMeRules(jobs: services.jobs), lookup: lookup,
             instanceID: "resolver:\(UUID().uuidString.lowercased())", logger: services.logger)
         if !browser.isAvailable {
             services.logger.notice("Chromium not found: item resolution reads each page's raw HTML only (install the 'chromium' package)")

@@ -1,10 +1,18 @@
 import HearthCore
 
 /// The result of resolving one item, and how it changes the item (spec §6.3).
-enum ItemResolution: Sendable {
+public enum ItemResolution: Sendable {
     case resolved(ProductPage, imageBase64: String?)
     /// `code` is one of the resolver codes of spec §1.8 (`SSRF_BLOCKED`, `TIMEOUT`, …).
     case failed(code: String)
+
+    /// What would be stored on an item (without resolver bookkeeping), for `hearth wish resolve`.
+    public var storedFields: [String: JSONValue] {
+        var body: [String: JSONValue] = [:]
+        apply(to: &body, now: "", resolver: "")
+        for key in ["resolved_by", "resolved_at"] { body[key] = nil }
+        return body
+    }
 
     func apply(to body: inout [String: JSONValue], now: String, resolver: String) {
         body["resolved_by"] = .string(resolver)

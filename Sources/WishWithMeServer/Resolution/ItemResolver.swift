@@ -13,24 +13,16 @@ import Logging
 struct ItemResolver: Sendable {
     let documents: DocumentStore
     let rules: WishWithMeRules
-    let fetcher: OutboundFetcher
-    /// Renders pages whose raw HTML lacks the product (built by script); `nil` without Chromium.
-    let browser: ProductPageBrowser?
-    /// Fills what structured data left out (spec §6.2 steps 4–5); `nil` when not configured.
-    var model: ProductModelClient? = nil
-    let parser = ProductPageParser()
+    /// What a link says about its product: the same lookup `hearth wish resolve` runs.
+    let lookup: ProductLookup
     let instanceID: String
     let logger: Logger
-
-    /// Images up to this size are embedded as `image_base64`; larger ones are linked.
-    static let maxInlineImageBytes = 1024 * 1024
-    static let maxImageDownloadBytes = 5 * 1024 * 1024
 
     func run(_ job: JobContext) async throws {
         guard let itemID = job.payload["item_id"]?.stringValue, let sourceURL = try await claim(itemID) else { return }
         let outcome: ItemResolution
         do throws(OutboundError) {
-            outcome = try await resolve(sourceURL)
+            outcome = try await lookup.resolve(sourceURL)
         } catch where error.isTransient && job.attempt < ItemResolutionTrigger.maxAttempts {
             logger.info("item resolution will be retried", metadata: ["item": .string(itemID), "reason": .string(error.code)])
             throw error
@@ -58,41 +50,6 @@ struct ItemResolver: Sendable {
         }
     }
 
-    private func resolve(_ sourceURL: String) async throws(OutboundError) -> ItemResolution {
-        let page = try await fetcher.get(sourceURL, accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
-        let charset = page.contentType.flatMap(Self.charset(of:))
-        var final = (html: page.bytes, url: page.url, charset: charset, status: Int?.none)
-        var product = parser.parse(html: final.html, pageURL: page.url, declaredCharset: charset)
-        if !product.isComplete, let browser {
-            do {
-                let rendered = try await browser.render(page.url, policy: fetcher.policy)
-                final = (Array(rendered.html.utf8), rendered.finalURL, "utf-8", rendered.status)
-                product = product.filled(from: parser.parse(html: final.html, pageURL: final.url, declaredCharset: final.charset))
-            } catch {
-                logger.info("rendering the page failed; using its raw HTML", metadata: ["error": "\(error)"])
-            }
-        }
-        if !product.isComplete {
-            if BlockedPageDetector.isBlocked(html: final.html, status: final.status, charset: final.charset) {
-                return .failed(code: "BLOCKED_OR_UNAVAILABLE")
-            }
-            if let model {
-                let input = ProductPageModelInput(
-                    html: final.html, pageURL: final.url, charset: final.charset, maxHTMLCharacters: model.settings.maxHTMLCharacters,
-                    maxImageCandidates: model.settings.maxImageCandidates)
-                if let reading = await model.read(input) { product = product.supplemented(by: reading) }
-            }
-        }
-        guard product.confidence > 0, product.title != nil else { return .failed(code: "UNSUPPORTED_CONTENT") }
-        var image: String?
-        if let imageURL = product.imageURL, let fetched = try? await fetcher.getImage(imageURL, maxBytes: Self.maxImageDownloadBytes),
-            fetched.body.readableBytes <= Self.maxInlineImageBytes, let type = fetched.mediaType
-        {
-            image = "data:\(type);base64,\(Data(fetched.bytes).base64EncodedString())"
-        }
-        return .resolved(product, imageBase64: image)
-    }
-
     private func store(_ outcome: ItemResolution, itemID: String) async throws {
         try await documents.write { writer in
             let context = WishWithMeWriteContext(writer: writer)
@@ -118,13 +75,6 @@ struct ItemResolver: Sendable {
                 id: item.id, collection: item.collection, data: .object(body), access: Set(item.access),
                 clientUpdatedAt: context.writer.store.clock.now, author: item.data["owner_id"]?.stringValue ?? item.updatedBy),
             replacing: item, writer: context.writer)
-    }
-
-    static func charset(of contentType: String) -> String? {
-        contentType.split(separator: ";").dropFirst().lazy
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { $0.lowercased().hasPrefix("charset=") }
-            .map { String($0.dropFirst("charset=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
     }
 }
 

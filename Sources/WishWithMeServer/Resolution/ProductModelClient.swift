@@ -9,7 +9,7 @@ import NIOHTTP1
 /// steps 4–5), for pages whose structured data left fields missing. The base URL is the
 /// operator's (it may be on loopback), so this calls it directly rather than through the
 /// SSRF-safe fetcher, which is for addresses that users supply.
-struct ProductModelClient: Sendable {
+public struct ProductModelClient: Sendable {
     static let maxResponseBytes = 1024 * 1024
 
     static let systemPrompt = """
@@ -32,7 +32,7 @@ struct ProductModelClient: Sendable {
     let http: HTTPClient
     let logger: Logger
 
-    init(settings: ProductModelSettings, http: HTTPClient = .shared, logger: Logger) {
+    public init(settings: ProductModelSettings, http: HTTPClient = .shared, logger: Logger) {
         self.settings = settings
         self.http = http
         self.logger = logger

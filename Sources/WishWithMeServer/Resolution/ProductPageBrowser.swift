@@ -55,6 +55,11 @@ public actor ProductPageBrowser: Service {
     /// Waits for the server's graceful shutdown, then closes the browser and the proxy.
     public func run() async throws {
         try? await gracefulShutdown()
+        await shutdown()
+    }
+
+    /// Closes the browser and the proxy, if they were started; renders fail from now on.
+    public func shutdown() async {
         stopped = true
         guard let starting, let (renderer, proxy) = try? await starting.value else { return }
         await renderer.shutdown()

@@ -23,6 +23,6 @@ struct WishCommand: AsyncParsableCommand {
             WishRegisterCommand.self, WishLoginCommand.self, WishLogoutCommand.self, WishWhoAmICommand.self,
             WishWishlistsCommand.self, WishItemsCommand.self, WishShareCommand.self, WishOpenCommand.self,
             WishMarkCommand.self, WishUnmarkCommand.self, WishBookmarksCommand.self, WishProfileCommand.self,
-            WishSyncCommand.self, WishStatusCommand.self, WishImportCouchDBCommand.self,
+            WishSyncCommand.self, WishStatusCommand.self, WishResolveCommand.self, WishImportCouchDBCommand.self,
         ])
 }
