@@ -41,9 +41,10 @@ public actor PageRenderer {
         try await slots.acquire()
         defer { slots.release() }
         guard !isShutDown else { throw PageRendererError.shutDown }
-        // The budget starts once a tab may open: time spent queueing is not the page's fault.
-        let deadline = ContinuousClock.now + configuration.pageBudget
         let browser = try await liveBrowser()
+        // The budget starts once a tab may open in a running browser: time spent queueing
+        // or starting Chromium is not the page's fault.
+        let deadline = ContinuousClock.now + configuration.pageBudget
         let session = PageSession(connection: browser.connection, configuration: configuration, logger: logger)
         do {
             return try await session.render(url, deadline: deadline)

@@ -58,7 +58,9 @@ struct PageSession {
             ], sessionID: sessionID)
 
         activity.navigationStarted()
-        let remaining = max(deadline - ContinuousClock.now, .milliseconds(1))
+        // The navigation itself may always take a command's time: on a loaded machine the
+        // budget can be spent opening the tab, and then the page is returned as it is.
+        let remaining = max(deadline - ContinuousClock.now, configuration.commandTimeout)
         let navigation = try await send("Page.navigate", ["url": .string(url)], sessionID: sessionID, timeout: remaining)
         if let reason = navigation["errorText"]?.stringValue, !reason.isEmpty {
             throw PageRendererError.navigationFailed(url: url, reason: reason)
