@@ -13,14 +13,15 @@ struct Hearth: AsyncParsableCommand {
               hearth serve                      serve every app under /<app name>
               hearth serve --app <name>         serve one app at the root path
               hearth migrate                    bring the database schema up to date
-              hearth backup FILE / restore FILE back up the SQLite data directory while serving; restore it
-              hearth admin …                    administer accounts: list, disable, reset passwords, delete; stats
+              hearth backup FILE                back up SQLite while serving
+              hearth restore FILE               restore it (no server running)
+              hearth admin …                    accounts: list, disable, delete; stats
               hearth bench feed|sync|pantry|…   measure speed on this machine
-              hearth wish …                     use Wish With Me from the terminal (client)
-              hearth pantry …                   use PantryPal from the terminal (client)
-              hearth list …                     use ListAll from the terminal (client)
-              hearth wish import-couchdb …      move in from the original Wish With Me backend
-              hearth pantry import-sqlite FILE  move in from the original PantryPal server
+              hearth wish …                     Wish With Me from the terminal
+              hearth pantry …                   PantryPal from the terminal
+              hearth list …                     ListAll from the terminal
+              hearth wish import-couchdb …      move in from the original Wish With Me
+              hearth pantry import-sqlite FILE  move in from the original PantryPal
 
             Every option can also be set with a HEARTH_* environment variable; see \
             'hearth serve --help'.
