@@ -11,7 +11,9 @@ import ServiceLifecycle
 /// with the original iOS app and PWA and hardened, plus Hearth delta sync of the same six
 /// collections and background item resolution.
 public struct WishWithMeApp: HearthApp {
-    public let name = "wishwithme"
+    /// The app's name (mount path, token audience, document-store scope).
+    public static let appName = "wishwithme"
+    public var name: String { Self.appName }
     public let displayName = "Wish With Me"
     public let summary = "Shared wishlists: friends open a link and secretly mark what they will buy, which the owner never sees."
     /// `Resources/openapi.json`, read once.

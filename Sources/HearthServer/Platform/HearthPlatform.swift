@@ -143,7 +143,7 @@ public struct HearthPlatform: Sendable {
             Housekeeping(name: "full rate-limit buckets") { [clock] in try await rateLimits.forgetFullBuckets(now: clock.now) },
             Housekeeping(name: "expired password reset links") { try await resetLinks.forgetExpired() },
             Housekeeping(name: "expired web sessions") { [database, clock] in
-                try await WebSessions(app: "", database: database, clock: clock).forgetExpired()
+                try await WebSessions.forgetExpired(database: database, clock: clock)
             },
         ]
         let templates = await PageTemplates.bundled()

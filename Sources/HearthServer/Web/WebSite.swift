@@ -39,7 +39,8 @@ public struct WebSite: Sendable {
         self.secureCookies = secureCookies
     }
 
-    var cookiePath: String { mountPath.isEmpty ? "/" : mountPath }
+    /// The `Path` of the app's cookies: its mount, or `/` at the root.
+    public var cookiePath: String { mountPath.isEmpty ? "/" : mountPath }
 
     /// `path` below the app's mount, for links and redirects.
     public func url(_ path: String) -> String { mountPath + path }
@@ -60,7 +61,8 @@ public struct WebSite: Sendable {
             formToken = OpaqueToken.make()
             cookies.append(WebCookies.setCookie(Self.formCookie, value: formToken, path: cookiePath, maxAge: 86_400, secure: secureCookies, sameSite: "Strict"))
         }
-        let profile = try await session.asyncMap { try await profileLanguage($0.userID) } ?? nil
+        var profile: String?
+        if let session { profile = try await profileLanguage(session.userID) }
         let language = PageLanguage.choose(profile: profile, acceptLanguage: request.headers[.acceptLanguage], supported: strings.languages)
         return WebVisit(session: session, language: language, formToken: formToken, cookies: cookies)
     }
@@ -115,12 +117,5 @@ public struct WebSite: Sendable {
 
     public func redirect(_ path: String, visit: WebVisit, cookies: [String] = []) -> Response {
         WebPageResponse.redirect(to: url(path), cookies: visit.cookies + cookies)
-    }
-}
-
-extension Optional {
-    fileprivate func asyncMap<U>(_ transform: (Wrapped) async throws -> U) async rethrows -> U? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

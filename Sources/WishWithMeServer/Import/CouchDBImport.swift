@@ -19,8 +19,8 @@ public struct CouchDBImport: Sendable {
     let rules: WishWithMeRules
 
     public init(database: any HearthDatabase, clock: any WallClock) {
-        documents = DocumentStore(app: WishWithMeApp().name, database: database, clock: clock)
-        rules = WishWithMeRules(jobs: JobQueue(app: WishWithMeApp().name, clock: clock))
+        documents = DocumentStore(app: WishWithMeApp.appName, database: database, clock: clock)
+        rules = WishWithMeRules(jobs: JobQueue(app: WishWithMeApp.appName, clock: clock))
     }
 
     /// - Parameter progress: hears (documents done, documents in all).

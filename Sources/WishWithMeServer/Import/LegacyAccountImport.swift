@@ -43,7 +43,7 @@ struct LegacyAccountImport {
         if profile["locale"] == nil { profile["locale"] = "ru" }
         if profile["avatar_base64"] == .null, user.fields["avatar_base64"] == nil { profile["avatar_base64"] = .string(DefaultAvatar.dataURL) }
         if let slug = profile["public_url_slug"]?.stringValue,
-            try await run.writer.executor.queryFirst("SELECT user_id FROM wwm_slugs WHERE slug = ?", [.text(slug.lowercased())]) != nil
+            try await UserProfileRule.isTaken(slug: slug, by: user.id, executor: run.writer.executor)
         {
             profile["public_url_slug"] = .null
             run.report.note(user.id, kind: kind, "public_url_slug '\(slug)' is taken by another user; imported without it")

@@ -89,7 +89,8 @@ struct LegacySharingImport {
         guard let userID = bookmark["user_id"], try await context.live(userID, in: .users) != nil else {
             return run.report.refuse(bookmark.id, kind: kind, because: "its user was not imported")
         }
-        let share = try await bookmark["share_id"].asyncFlatMap { try await context.live($0, in: .shares) }
+        var share: StoredDocument?
+        if let shareID = bookmark["share_id"] { share = try await context.live(shareID, in: .shares) }
         guard let wishlistID = bookmark["wishlist_id"] ?? share?.data["wishlist_id"]?.stringValue,
             let wishlist = try await context.live(wishlistID, in: .wishlists)
         else { return run.report.refuse(bookmark.id, kind: kind, because: "its wishlist was not imported") }
@@ -115,12 +116,5 @@ struct LegacySharingImport {
         ]
         try await run.store(bookmark, in: .bookmarks, data: body, access: [userID], author: userID)
         run.report.imported(kind)
-    }
-}
-
-extension Optional {
-    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

@@ -19,7 +19,7 @@ struct UserProfileRule: CollectionWriteRule {
         guard let data = write.data else { return .deny(RuleDenial.unauthorized("user documents cannot be deleted")) }
         var body = stored.data.objectValue ?? [:]
         for (key, value) in try profileFields(of: data, stored: body) { body[key] = value }
-        if let slug = body["public_url_slug"]?.stringValue, try await isTaken(slug: slug, by: write.userID, context: context) {
+        if let slug = body["public_url_slug"]?.stringValue, try await Self.isTaken(slug: slug, by: write.userID, executor: context.executor) {
             return .deny(APIError(.conflict, code: .conflict, message: "Slug already taken"))
         }
         body["updated_at"] = .string(context.now)
@@ -72,8 +72,9 @@ struct UserProfileRule: CollectionWriteRule {
         return .object(result)
     }
 
-    private func isTaken(slug: String, by userID: String, context: WishWithMeWriteContext) async throws -> Bool {
-        let row = try await context.executor.queryFirst("SELECT user_id FROM wwm_slugs WHERE slug = ?", [.text(slug.lowercased())])
+    /// Whether another user holds `slug` (decision §10.5: unique, ignoring case).
+    static func isTaken(slug: String, by userID: String, executor: any SQLExecutor) async throws -> Bool {
+        let row = try await executor.queryFirst("SELECT user_id FROM wwm_slugs WHERE slug = ?", [.text(slug.lowercased())])
         return try row.map { try $0.string("user_id") != userID } ?? false
     }
 }

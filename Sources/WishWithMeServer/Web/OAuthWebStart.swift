@@ -25,7 +25,7 @@ struct OAuthWebStart: Sendable {
             provider, action: .webLogin, userID: nil, callbackURL: site.url("/login"),
             redirectURI: OAuthRoutes.redirectURI(for: provider.provider, request, mountPath: site.mountPath, settings: web.settings))
         let cookie = WebCookies.setCookie(
-            Self.stateCookie, value: start.state, path: site.mountPath.isEmpty ? "/" : site.mountPath,
+            Self.stateCookie, value: start.state, path: site.cookiePath,
             maxAge: OAuthStateStore.lifetimeSeconds, secure: site.secureCookies)
         var response = WebPageResponse.redirect(to: start.authorizationURL, cookies: visit.cookies + [cookie])
         response.status = .found
@@ -33,6 +33,6 @@ struct OAuthWebStart: Sendable {
     }
 
     static func clearedStateCookie(_ site: WebSite) -> String {
-        WebCookies.setCookie(stateCookie, value: "", path: site.mountPath.isEmpty ? "/" : site.mountPath, maxAge: 0, secure: site.secureCookies)
+        WebCookies.setCookie(stateCookie, value: "", path: site.cookiePath, maxAge: 0, secure: site.secureCookies)
     }
 }

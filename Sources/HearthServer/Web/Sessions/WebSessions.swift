@@ -74,8 +74,8 @@ public struct WebSessions: Sendable {
         }
     }
 
-    /// Hourly housekeeping.
-    public func forgetExpired() async throws {
+    /// Hourly housekeeping: forgets the expired sessions of every app.
+    public static func forgetExpired(database: any HearthDatabase, clock: any WallClock) async throws {
         try await database.transaction { executor in
             try await executor.execute("DELETE FROM hearth_web_sessions WHERE expires_at <= ?", [SQLValue(clock.now)])
         }
