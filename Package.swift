@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthTesting", targets: ["HearthTesting"]),
         .library(name: "HearthQRCode", targets: ["HearthQRCode"]),
+        .library(name: "HearthImaging", targets: ["HearthImaging"]),
         .library(name: "HearthOutbound", targets: ["HearthOutbound"]),
         .library(name: "WishWithMeServer", targets: ["WishWithMeServer"]),
         .library(name: "HearthClient", targets: ["HearthClient"]),
@@ -115,6 +116,7 @@ let package = Package(
                 "HearthQRCode",
                 "HearthOutbound",
                 "HearthBrowser",
+                "HearthImaging",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "CLibXML2",
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -123,6 +125,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Resources/openapi.json"), .copy("Resources/Templates"), .copy("Resources/strings.json")]
         ),
@@ -160,6 +163,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CJPEGSupport", dependencies: ["CJPEG"]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "HearthImaging", dependencies: ["CJPEG", "CJPEGSupport", "CPNG", "CWebP"]),
         .target(
             name: "ListAllServer",
             dependencies: [
@@ -172,7 +177,7 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.json")]
         ),
-        .target(name: "ListAllKit", dependencies: ["HearthCore", "HearthClient", "CJPEG", "CJPEGSupport"]),
+        .target(name: "ListAllKit", dependencies: ["HearthCore", "HearthClient", "HearthImaging"]),
         .executableTarget(
             name: "hearth",
             dependencies: [
@@ -244,7 +249,8 @@ let package = Package(
         .testTarget(
             name: "ListAllKitTests",
             dependencies: [
-                "HearthCore", "HearthClient", "ListAllKit", "HearthTesting", "HearthServer", "ListAllServer", "hearth",
+                "HearthCore", "HearthClient", "ListAllKit", "HearthImaging", "HearthTesting", "HearthServer", "ListAllServer",
+                "hearth",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -259,6 +265,7 @@ let package = Package(
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthCore", "HearthStore", "HearthTesting"]),
         .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthQRCode", "CPNG"]),
+        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CPNG", "CWebP"]),
         .testTarget(
             name: "HearthBrowserTests",
             dependencies: [
@@ -282,7 +289,7 @@ let package = Package(
         .testTarget(
             name: "WishWithMeServerTests",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "WishWithMeServer",
+                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "WishWithMeServer", "HearthImaging", "CPNG",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],

@@ -16,15 +16,19 @@ import Logging
 public actor PageRenderer {
     public let configuration: Configuration
     private let logger: Logger
-    private let slots: RenderSlots
+    private let slots: FairSemaphore
+    /// Called each time a browser is launched to replace one that died (for metrics).
+    private let onRestart: @Sendable () -> Void
+    private var hasLaunched = false
     private var browser: Browser?
     private var launching: Task<Browser, any Error>?
     private var isShutDown = false
 
-    public init(configuration: Configuration = Configuration(), logger: Logger) {
+    public init(configuration: Configuration = Configuration(), logger: Logger, onRestart: @escaping @Sendable () -> Void = {}) {
         self.configuration = configuration
         self.logger = logger
-        self.slots = RenderSlots(count: configuration.maxPages)
+        self.onRestart = onRestart
+        self.slots = FairSemaphore(count: configuration.maxPages)
     }
 
     /// Whether a Chromium executable is configured and present.
@@ -96,6 +100,8 @@ public actor PageRenderer {
             throw PageRendererError.shutDown
         }
         browser = launched
+        if hasLaunched { onRestart() }
+        hasLaunched = true
         return launched
     }
 

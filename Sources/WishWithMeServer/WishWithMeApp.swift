@@ -21,6 +21,10 @@ public struct WishWithMeApp: HearthApp {
     public let settings: WishWithMeSettings
     /// Renders shop pages built by script, when this machine has Chromium.
     let browser: ProductPageBrowser
+    /// Requests this process has in flight to one shop at once (pages and their images).
+    let shopHosts = HostConcurrencyLimiter(perHost: ProductLookup.requestsPerShop)
+    /// Names this process in resolver bookkeeping (`claimed_by`, `resolved_by`).
+    let instanceID = "resolver:\(UUID().uuidString.lowercased())"
 
     public init(settings: WishWithMeSettings = WishWithMeSettings()) {
         self.settings = settings
@@ -79,15 +83,11 @@ public struct WishWithMeApp: HearthApp {
     }
 
     public func jobs(services: AppServices) -> [JobDefinition] {
-        var policy = OutboundPolicy()
-        policy.allowedPrivateHosts = Set(services.configuration.outboundAllowHosts)
-        let lookup = ProductLookup(
-            fetcher: OutboundFetcher(policy: policy, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, threadPool: .singleton),
-            browser: browser.isAvailable ? browser : nil, model: settings.llm.map { ProductModelClient(settings: $0, logger: services.logger) },
-            logger: services.logger)
+        let metrics = ResolutionMetrics(registry: services.metrics.registry)
+        browser.observeRestarts { metrics.recordBrowserRestart() }
         let resolver = ItemResolver(
-            documents: services.documents, rules: WishWithMeRules(jobs: services.jobs), lookup: lookup,
-            instanceID: "resolver:\(UUID().uuidString.lowercased())", logger: services.logger)
+            documents: services.documents, rules: WishWithMeRules(jobs: services.jobs), lookup: productLookup(services: services),
+            instanceID: instanceID, metrics: metrics, logger: services.logger)
         if !browser.isAvailable {
             services.logger.notice("Chromium not found: item resolution reads each page's raw HTML only (install the 'chromium' package)")
         }
@@ -96,5 +96,22 @@ public struct WishWithMeApp: HearthApp {
                 job in try await resolver.run(job)
             }
         ]
+    }
+
+    public func housekeeping(services: AppServices) -> [Housekeeping] {
+        let sweep = StaleResolutionSweep(
+            documents: services.documents, rules: WishWithMeRules(jobs: services.jobs), jobs: services.jobs, instanceID: instanceID,
+            logger: services.logger)
+        return [Housekeeping(name: "wishwithme stale item resolutions") { try await sweep.run() }]
+    }
+
+    /// The link lookup of this server: its outbound policy, browser and model.
+    func productLookup(services: AppServices) -> ProductLookup {
+        var policy = OutboundPolicy()
+        policy.allowedPrivateHosts = Set(services.configuration.outboundAllowHosts)
+        return ProductLookup(
+            fetcher: OutboundFetcher(policy: policy, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, threadPool: .singleton),
+            browser: browser.isAvailable ? browser : nil, model: settings.llm.map { ProductModelClient(settings: $0, logger: services.logger) },
+            hosts: shopHosts, logger: services.logger)
     }
 }

@@ -39,6 +39,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest accepted request body. [env: HEARTH_MAX_BODY_BYTES] (default: 10485760)", valueName: "bytes"))
     var maxBodyBytes: Int?
 
+    @Option(help: ArgumentHelp("Background jobs (item resolution, reminders) this process runs at once, 1…64. [env: HEARTH_JOB_WORKERS] (default: 4)", valueName: "n"))
+    var jobWorkers: Int?
+
     @Option(help: ArgumentHelp("Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed. [env: HEARTH_TRUSTED_PROXIES] (default: loopback)", valueName: "ranges"))
     var trustedProxies: String?
 
@@ -78,6 +81,7 @@ struct ServerOptions: ParsableArguments {
         overrides.corsOrigins = corsOrigins
         overrides.outboundAllowHosts = outboundAllowHosts
         overrides.maxBodyBytes = maxBodyBytes
+        overrides.jobWorkers = jobWorkers
         overrides.trustedProxies = trustedProxies
         overrides.authRequestsPerMinutePerAddress = authLimitPerAddress
         overrides.authRequestsPerMinutePerAccount = authLimitPerAccount

@@ -1,6 +1,7 @@
 import Foundation
 import HearthTesting
 import Logging
+import Synchronization
 import Testing
 
 @testable import HearthBrowser
@@ -66,8 +67,10 @@ struct PageRendererTests {
         await renderer.shutdown()
     }
 
-    @Test func nextRenderRelaunchesAKilledBrowser() async throws {
-        let renderer = makeRenderer()
+    @Test func nextRenderRelaunchesAKilledBrowserAndReportsTheRestart() async throws {
+        let restarts = Mutex(0)
+        let renderer = PageRenderer(
+            configuration: .init(proxy: nil, maxPages: 2, pageBudget: .seconds(15)), logger: .quietTestLogger, onRestart: { restarts.withLock { $0 += 1 } })
         try await FixtureSite.run { site in
             _ = try await renderer.render("\(site.origin)/product")
             let killed = try #require(await renderer.browserProcessID())
@@ -77,6 +80,7 @@ struct PageRendererTests {
             #expect(page.html.contains(FixtureSite.productTitle))
             let relaunched = try #require(await renderer.browserProcessID())
             #expect(relaunched != killed)
+            #expect(restarts.withLock { $0 } == 1)
         }
         await renderer.shutdown()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthImaging
 import ListAllKit
 import Testing
 

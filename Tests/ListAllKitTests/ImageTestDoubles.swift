@@ -1,4 +1,5 @@
 import Foundation
+import HearthImaging
 import ListAllKit
 
 /// A value shared between a test and the stubs it drives.

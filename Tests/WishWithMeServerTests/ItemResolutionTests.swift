@@ -52,11 +52,14 @@ import WishWithMeServer
                 #expect(item["currency"] == "USD")
                 #expect(item["source_url"] == .string(url), "a canonical URL on another site is not trusted")
                 #expect(item["image_url"]?.stringValue?.hasPrefix("\(shop.origin)/cdn/shop/files/linen-shirt-sand.jpg") == true)
-                #expect(item["image_base64"]?.stringValue?.hasPrefix("data:image/png;base64,iVBORw0KGgo") == true)
+                #expect(item["image_base64"]?.stringValue?.hasPrefix("data:image/jpeg;base64,/9j/") == true, "stored as JPEG")
                 #expect(item["resolve_confidence"]?.doubleValue == 0.95)
                 #expect(item["resolved_at"]?.stringValue != nil && item["claimed_by"] == .null)
                 let feed = try await server.changes(owner)["changes"]?.arrayValue ?? []
                 #expect(feed.first { $0["id"] == .string(itemID) }?["doc"]?["data"]?["status"] == "resolved")
+                let metrics = try await server.request(.GET, "/_hearth/metrics").text
+                #expect(metrics.contains(#"hearth_wishwithme_item_resolutions_total{outcome="resolved"} 1"#))
+                #expect(metrics.contains("hearth_wishwithme_item_resolution_duration_seconds_count 1"))
             }
         }
     }

@@ -18,6 +18,8 @@ public struct AppServices: Sendable {
     public let jobs: JobQueue
     public let feedHub: FeedHub
     public let logger: Logger
+    /// The server's metrics registry (rendered at `/metrics`), for an app's own metrics.
+    public let metrics: ServerMetrics
     /// A 32-byte key of this app alone, derived from the server's signing secret (HKDF,
     /// info `hearth-app:<name>`), for apps that sign tokens of their own shape.
     public let appSigningKey: [UInt8]

@@ -57,4 +57,13 @@ public struct JobQueue: Sendable {
         wakeUp()
         return id
     }
+
+    /// The payloads of this app's jobs of `kind` that are queued or running: lets a sweep
+    /// skip work already in hand.
+    public func unfinishedPayloads(kind: String, in executor: any SQLExecutor) async throws -> [JSONValue] {
+        try await executor.query(
+            "SELECT payload FROM hearth_jobs WHERE app = ? AND kind = ? AND status IN ('queued', 'running')",
+            [.text(app), .text(kind)]
+        ).map { try $0.json("payload") }
+    }
 }

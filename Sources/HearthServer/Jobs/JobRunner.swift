@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// A job is claimed in a transaction (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so several
 /// processes share the queue), run with a timeout, then marked `done`, re-queued for a
-/// later try, or marked `failed` after its last attempt. On graceful shutdown the runner
-/// stops claiming and lets the job in hand finish.
+/// later try, or marked `failed` after its last attempt. Up to `workers` jobs run at once,
+/// so one slow job (a shop page that takes a minute) does not hold up the rest. On graceful
+/// shutdown the runner stops claiming and lets the jobs in hand finish.
 public final class JobRunner: Service, Sendable {
     public let database: any HearthDatabase
     public let clock: any WallClock
@@ -19,6 +20,9 @@ public final class JobRunner: Service, Sendable {
     private let definitions: [String: JobDefinition]
     private let pollInterval: Duration
     private let leaseSeconds: Int64
+    /// Jobs run at once by this process.
+    private let workers: Int
+    private let idleWorkers: Atomic<Int>
     private let signal: JobSignal
     private let isStopping = Atomic<Bool>(false)
 
@@ -28,8 +32,11 @@ public final class JobRunner: Service, Sendable {
     /// - Parameter definitions: keyed by ``key(app:kind:)``.
     public init(
         database: any HearthDatabase, definitions: [String: JobDefinition], clock: any WallClock, metrics: ServerMetrics,
-        signal: JobSignal = JobSignal(), pollInterval: Duration = .seconds(1), leaseSeconds: Int64 = 300, logger: Logger
+        signal: JobSignal = JobSignal(), pollInterval: Duration = .seconds(1), leaseSeconds: Int64 = 300, workers: Int = 1,
+        logger: Logger
     ) {
+        self.workers = max(1, workers)
+        self.idleWorkers = Atomic(max(1, workers))
         self.database = database
         self.definitions = definitions
         self.clock = clock
@@ -52,28 +59,45 @@ public final class JobRunner: Service, Sendable {
                         signal.wakeUp()
                     }
                 }
-                group.addTask {
-                    var pause = Duration.seconds(1)
-                    for await _ in signal.wakeUps {
-                        if Task.isCancelled { break }
-                        do {
-                            _ = try await self.runDueJobs()
-                            pause = .seconds(1)
-                        } catch {
-                            // The database is away: say so, and ask less often while it stays away.
-                            self.logger.error("job queue unavailable; retrying in \(pause)", metadata: ["error": "\(error)"])
-                            let wait = pause
-                            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
-                            pause = min(pause * 2, .seconds(60))
-                        }
-                    }
-                }
+                group.addTask { await self.dispatch() }
+                // The dispatcher ends after shutdown, once the jobs in hand have finished.
                 await group.next()
                 group.cancelAll()
             }
         } onGracefulShutdown: {
             self.isStopping.store(true, ordering: .relaxed)
             signal.finish()
+        }
+    }
+
+    /// On every wake-up, claims due jobs while fewer than `workers` run, each in a task of
+    /// its own; a finished job frees its worker and wakes the dispatcher again.
+    private func dispatch() async {
+        await withDiscardingTaskGroup { running in
+            var pause = Duration.seconds(1)
+            for await _ in signal.wakeUps {
+                do {
+                    while !isStopping.load(ordering: .relaxed), self.idleWorkers.load(ordering: .acquiring) > 0,
+                        let job = try await claimNextJob()
+                    {
+                        self.idleWorkers.subtract(1, ordering: .acquiringAndReleasing)
+                        running.addTask {
+                            await self.execute(job)
+                            self.idleWorkers.add(1, ordering: .acquiringAndReleasing)
+                            self.signal.wakeUp()
+                        }
+                    }
+                    pause = .seconds(1)
+                } catch where Task.isCancelled {
+                    break
+                } catch {
+                    // The database is away: say so, and ask less often while it stays away.
+                    logger.error("job queue unavailable; retrying in \(pause)", metadata: ["error": "\(error)"])
+                    let wait = pause
+                    try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+                    pause = min(pause * 2, .seconds(60))
+                }
+            }
         }
     }
 

@@ -97,7 +97,7 @@ public struct HearthPlatform: Sendable {
             passwords: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
             rateLimits: rateLimits,
             jobs: JobQueue(app: app.name, clock: clock, wakeUp: { signal.wakeUp() }), feedHub: feedHub,
-            logger: logger.withMetadata(["app": .string(app.name)]),
+            logger: logger.withMetadata(["app": .string(app.name)]), metrics: metrics,
             appSigningKey: Self.appSigningKey(secret: secret, app: app.name))
     }
 
@@ -175,7 +175,7 @@ public struct HearthPlatform: Sendable {
         }
         let runner = JobRunner(
             database: database, definitions: jobDefinitions, clock: clock, metrics: metrics, signal: jobSignal,
-            logger: logger.withMetadata(["service": "jobs"]))
+            workers: configuration.jobWorkers, logger: logger.withMetadata(["service": "jobs"]))
         let maintenance = MaintenanceService(
             database: database, documentStores: documentStores, appHousekeeping: housekeeping, clock: clock, logger: logger.withMetadata(["service": "maintenance"]))
         var services: [any Service] = [runner, maintenance] + appServices

@@ -90,6 +90,23 @@ public struct DocumentStore: Sendable {
         return try rows.map(StoredDocument.init(row:))
     }
 
+    /// Live documents of `collection` whose stored JSON text contains any of `fragments`
+    /// (matched with `LIKE`, so `_` and `%` in a fragment are wildcards): a cheap narrowing
+    /// for maintenance sweeps, which must still check each document's fields themselves.
+    public func liveDocuments(
+        in collection: String, containingAnyOf fragments: [String], limit: Int, executor: any SQLExecutor
+    ) async throws -> [StoredDocument] {
+        guard !fragments.isEmpty else { return [] }
+        let matches = Array(repeating: "body LIKE ?", count: fragments.count).joined(separator: " OR ")
+        return try await executor.query(
+            """
+            SELECT \(StoredDocument.columns) FROM hearth_documents
+            WHERE app = ? AND collection = ? AND deleted = 0 AND (\(matches)) ORDER BY updated_at LIMIT \(max(0, limit))
+            """,
+            [.text(app), .text(collection)] + fragments.map { .text("%\($0)%") }
+        ).map(StoredDocument.init(row:))
+    }
+
     /// Every document of `collection` (for app jobs and maintenance, not for user reads).
     public func documents(in collection: String, executor: any SQLExecutor) async throws -> [StoredDocument] {
         try await executor.query(

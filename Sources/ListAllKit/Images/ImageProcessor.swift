@@ -1,4 +1,5 @@
 import Foundation
+import HearthImaging
 
 /// The storage rules for pictures (spec §1.3): downscale, encode as JPEG, keep under 512 KiB.
 /// The codec is injected so the rules run against libjpeg in production and stubs in tests.

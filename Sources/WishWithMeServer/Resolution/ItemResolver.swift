@@ -6,75 +6,88 @@ import HearthStore
 import Logging
 
 /// Resolves an item added by URL (spec §6): claims it (`in_progress`, visible to clients),
-/// fetches the page through the SSRF-safe fetcher, reads the product from its structured
-/// data, downloads the image, and stores the result as `resolved` — or as `error` with a
+/// looks the link up, and stores the result as `resolved` — or as `error` with a
 /// `resolve_error` code once the job has no attempts left. Runs as a durable job, so a
-/// crash mid-way is retried from the claim.
+/// crash mid-way is retried from the claim; ``StaleResolutionSweep`` settles claims whose
+/// job gave up.
 struct ItemResolver: Sendable {
     let documents: DocumentStore
     let rules: WishWithMeRules
     /// What a link says about its product: the same lookup `hearth wish resolve` runs.
     let lookup: ProductLookup
     let instanceID: String
+    let metrics: ResolutionMetrics
     let logger: Logger
 
+    /// How long a claim holds: longer than every attempt of a job together (3 × 90 s plus
+    /// back-off), so a live claim is never taken over by a second job for the same item.
+    static let leaseSeconds: Int64 = 600
+
     func run(_ job: JobContext) async throws {
-        guard let itemID = job.payload["item_id"]?.stringValue, let sourceURL = try await claim(itemID) else { return }
+        guard let itemID = job.payload["item_id"]?.stringValue else { return }
+        // One job's attempts share a claim; another job for the same item leaves it alone.
+        let claimant = "\(instanceID)/job:\(job.id)"
+        guard let sourceURL = try await claim(itemID, as: claimant) else { return }
+        let started = ContinuousClock.now
         let outcome: ItemResolution
         do throws(OutboundError) {
             outcome = try await lookup.resolve(sourceURL)
         } catch where error.isTransient && job.attempt < ItemResolutionTrigger.maxAttempts {
             logger.info("item resolution will be retried", metadata: ["item": .string(itemID), "reason": .string(error.code)])
+            metrics.recordResolution(outcome: "retry", duration: ContinuousClock.now - started)
             throw error
         } catch {
             outcome = .failed(code: error.code)
         }
-        try await store(outcome, itemID: itemID)
+        metrics.recordResolution(outcome: outcome.metricLabel, duration: ContinuousClock.now - started)
+        try await store(outcome, itemID: itemID, claimant: claimant)
     }
 
-    /// Marks the item `in_progress`; nil when there is nothing (left) to resolve.
-    private func claim(_ itemID: String) async throws -> String? {
+    /// Marks the item `in_progress`; nil when there is nothing (left) to resolve, or another
+    /// job holds a live claim on it.
+    private func claim(_ itemID: String, as claimant: String) async throws -> String? {
         try await documents.write { writer in
             let context = WishWithMeWriteContext(writer: writer)
             guard let item = try await context.live(itemID, in: .items), let url = item.data["source_url"]?.stringValue else { return nil }
-            // The job queue runs one attempt at a time, so an `in_progress` item here is a
-            // claim left by an attempt that crashed or timed out: take it over.
-            guard ["pending", "in_progress"].contains(item.data["status"]?.stringValue) else { return nil }
+            switch item.data["status"]?.stringValue {
+            case "pending": break
+            case "in_progress":
+                // Ours from an earlier attempt, or left by a job that gave up: take it over.
+                let isOurs = item.data["claimed_by"]?.stringValue == claimant
+                guard isOurs || Self.leaseHasExpired(item, now: writer.store.clock.now) else { return nil }
+            default: return nil
+            }
             try await update(item, context: context) { body in
                 body["status"] = "in_progress"
-                body["claimed_by"] = .string(instanceID)
+                body["claimed_by"] = .string(claimant)
                 body["claimed_at"] = .string(context.now)
-                body["lease_expires_at"] = .string(LegacyTimestamp.format(writer.store.clock.now.adding(seconds: 600)))
+                body["lease_expires_at"] = .string(LegacyTimestamp.format(writer.store.clock.now.adding(seconds: Self.leaseSeconds)))
             }
             return url
         }
     }
 
-    private func store(_ outcome: ItemResolution, itemID: String) async throws {
+    /// Whether an `in_progress` item's claim is over (a claim without a readable lease is).
+    static func leaseHasExpired(_ item: StoredDocument, now: Timestamp) -> Bool {
+        guard let lease = item.data["lease_expires_at"]?.stringValue.flatMap(LegacyTimestamp.init) else { return true }
+        return lease.instant < now
+    }
+
+    private func store(_ outcome: ItemResolution, itemID: String, claimant: String) async throws {
         try await documents.write { writer in
             let context = WishWithMeWriteContext(writer: writer)
             // The owner may have edited or deleted the item meanwhile; then their version stands.
             guard let item = try await context.live(itemID, in: .items), item.data["status"]?.stringValue == "in_progress",
-                item.data["claimed_by"]?.stringValue == instanceID
+                item.data["claimed_by"]?.stringValue == claimant
             else { return }
-            try await update(item, context: context) { body in
-                outcome.apply(to: &body, now: context.now, resolver: instanceID)
-                for key in ["claimed_by", "claimed_at", "lease_expires_at"] { body[key] = .null }
-            }
+            try await ItemResolutionWrite.save(outcome, over: item, resolver: instanceID, context: context, rules: rules)
         }
     }
 
     private func update(_ item: StoredDocument, context: WishWithMeWriteContext, _ change: (inout [String: JSONValue]) -> Void)
         async throws
     {
-        var body = item.data.objectValue ?? [:]
-        change(&body)
-        body["updated_at"] = .string(context.now)
-        try await rules.save(
-            DocumentWrite(
-                id: item.id, collection: item.collection, data: .object(body), access: Set(item.access),
-                clientUpdatedAt: context.writer.store.clock.now, author: item.data["owner_id"]?.stringValue ?? item.updatedBy),
-            replacing: item, writer: context.writer)
+        try await ItemResolutionWrite.update(item, context: context, rules: rules, change)
     }
 }
 

@@ -3,6 +3,7 @@ import HearthOutbound
 import Logging
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 
 /// The headless browser item resolution renders shop pages with (spec §6.2 step 2), for
 /// shops that build their product with script. It runs behind an ``OutboundProxy`` that
@@ -14,6 +15,8 @@ public actor ProductPageBrowser: Service {
     private let logger: Logger
     private var starting: Task<(PageRenderer, OutboundProxy), any Error>?
     private var stopped = false
+    /// Told when the browser had to be relaunched (set once the server's metrics exist).
+    private nonisolated let restartObserver = Mutex<(@Sendable () -> Void)?>(nil)
 
     public init(configuration: PageRenderer.Configuration = .init(), logger: Logger = Logger(label: "hearth.browser")) {
         self.configuration = configuration
@@ -22,6 +25,11 @@ public actor ProductPageBrowser: Service {
 
     /// Whether this machine has Chromium; without it resolution reads the raw HTML only.
     public nonisolated var isAvailable: Bool { PageRenderer.isAvailable(configuration: configuration) }
+
+    /// Calls `observer` each time the browser is relaunched after dying or hanging.
+    public nonisolated func observeRestarts(_ observer: @escaping @Sendable () -> Void) {
+        restartObserver.withLock { $0 = observer }
+    }
 
     /// Renders `url`; the proxy is started on first use with `policy` (the resolver's).
     func render(_ url: String, policy: OutboundPolicy) async throws -> RenderedPage {
@@ -41,7 +49,9 @@ public actor ProductPageBrowser: Service {
                 })
             var proxied = configuration
             proxied.proxy = "http://127.0.0.1:\(proxy.port)"
-            return (PageRenderer(configuration: proxied, logger: logger), proxy)
+            let renderer = PageRenderer(
+                configuration: proxied, logger: logger, onRestart: { [weak self] in self?.restartObserver.withLock { $0 }?() })
+            return (renderer, proxy)
         }
         starting = task
         do {

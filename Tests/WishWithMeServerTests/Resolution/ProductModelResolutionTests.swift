@@ -77,7 +77,7 @@ import Testing
                     #expect(item["price"]?.doubleValue == 2990)
                     #expect(item["currency"] == "RUB")
                     #expect(item["image_url"] == .string("\(shop.origin)/cdn/organizer.jpg"))
-                    #expect(item["image_base64"]?.stringValue?.hasPrefix("data:image/png;base64,") == true)
+                    #expect(item["image_base64"]?.stringValue?.hasPrefix("data:image/jpeg;base64,") == true)
                     #expect(item["resolve_confidence"]?.doubleValue == 0.85)
                 }
             }

@@ -1,17 +1,18 @@
 import Synchronization
 
-/// A first-come-first-served counting semaphore bounding how many pages render at once.
+/// A first-come-first-served counting semaphore: bounds how much of something costly runs
+/// at once (browser tabs, requests to one shop) so a burst queues rather than swamps.
 ///
-/// Each open page costs a renderer process and memory; a burst of resolutions must queue
-/// rather than swamp the machine. Waiters are resumed strictly in arrival order so an early
-/// caller is never starved by later ones. A cancelled waiter leaves the queue.
-final class RenderSlots: Sendable {
+/// Waiters are resumed strictly in arrival order so an early caller is never starved by
+/// later ones. A cancelled waiter leaves the queue and gets `CancellationError`.
+public final class FairSemaphore: Sendable {
     private struct Waiter {
         var id: UInt64
         var continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct State {
+        let count: Int
         var available: Int
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
@@ -21,12 +22,30 @@ final class RenderSlots: Sendable {
 
     private let state: Mutex<State>
 
-    init(count: Int) {
-        state = Mutex(State(available: max(1, count)))
+    /// Runs `body` holding one slot.
+    public func withSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await acquire()
+        defer { release() }
+        return try await body()
+    }
+
+    /// How many callers wait for a slot.
+    public var waitingCount: Int {
+        state.withLock { $0.waiters.count }
+    }
+
+    /// Whether nobody holds a slot or waits for one.
+    public var isIdle: Bool {
+        state.withLock { $0.waiters.isEmpty && $0.available == $0.count }
+    }
+
+    /// - Parameter count: how many holders at once; at least 1.
+    public init(count: Int) {
+        state = Mutex(State(count: max(1, count), available: max(1, count)))
     }
 
     /// Waits for a free slot. Pair every successful call with one ``release()``.
-    func acquire() async throws {
+    public func acquire() async throws {
         let id: UInt64? = state.withLock { state in
             if state.available > 0 && state.waiters.isEmpty {
                 state.available -= 1
@@ -58,7 +77,7 @@ final class RenderSlots: Sendable {
     }
 
     /// Hands the slot to the longest waiting caller, or returns it to the pool.
-    func release() {
+    public func release() {
         let next: Waiter? = state.withLock { state in
             if state.waiters.isEmpty {
                 state.available += 1

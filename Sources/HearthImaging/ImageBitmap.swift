@@ -28,6 +28,15 @@ public struct ImageBitmap: Sendable, Hashable {
         self.pixels = pixels
     }
 
+    /// For bitmaps derived inside this module from a valid one, whose sizes hold by construction.
+    init(derivedWidth width: Int, height: Int, layout: Layout, pixels: [UInt8]) {
+        assert(width > 0 && height > 0 && pixels.count == width * height * layout.bytesPerPixel, "inconsistent bitmap")
+        self.width = width
+        self.height = height
+        self.layout = layout
+        self.pixels = pixels
+    }
+
     /// The channel values of the pixel at column `x`, row `y`.
     public func pixel(x: Int, y: Int) -> ArraySlice<UInt8> {
         let start = (y * width + x) * layout.bytesPerPixel

@@ -1,5 +1,5 @@
 import Foundation
-import ListAllKit
+import HearthImaging
 import Testing
 
 /// The libjpeg-turbo codec behind `JPEGCodec` (spec §1.3): real round trips, and errors (never
