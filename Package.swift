@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "ListAllServer", targets: ["ListAllServer"]),
         .library(name: "ListAllKit", targets: ["ListAllKit"]),
         .library(name: "HearthBrowser", targets: ["HearthBrowser"]),
+        .library(name: "HearthIdentity", targets: ["HearthIdentity"]),
+        .library(name: "KnotServer", targets: ["KnotServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -146,6 +148,7 @@ let package = Package(
                 "HearthCore",
                 "HearthStore",
                 "HearthServer",
+                "HearthIdentity",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -178,6 +181,35 @@ let package = Package(
             resources: [.copy("Resources/openapi.json")]
         ),
         .target(name: "ListAllKit", dependencies: ["HearthCore", "HearthClient", "HearthImaging"]),
+        .target(
+            name: "HearthIdentity",
+            dependencies: [
+                "HearthCore",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "KnotServer",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthServer",
+                "HearthIdentity",
+                "HearthOutbound",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "hearth",
             dependencies: [
@@ -187,6 +219,7 @@ let package = Package(
                 "WishWithMeKit",
                 "PantryPalServer",
                 "PantryPalKit",
+                "KnotServer",
                 "HearthClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -259,6 +292,26 @@ let package = Package(
             dependencies: [
                 "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "ListAllServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "KnotServerTests",
+            dependencies: [
+                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "HearthIdentity", "KnotServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "HearthIdentityTests",
+            dependencies: [
+                "HearthCore", "HearthIdentity", "HearthTesting",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

@@ -1,3 +1,4 @@
+import HearthIdentity
 import AsyncHTTPClient
 import Crypto
 import Foundation

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthOutbound
 import Logging
+import NIOPosix
 
 /// What a shop link says about its product (spec §6.2), in layers: the page's structured
 /// data; when that leaves the title or price out, the page rendered by the headless
@@ -89,7 +90,9 @@ public struct ProductLookup: Sendable {
             let fetched = try await hosts.withPermit(host: Self.host(of: imageURL)) {
                 try await fetcher.getImage(imageURL, maxBytes: Self.maxImageDownloadBytes)
             }
-            return photo.dataURL(from: fetched.bytes)
+            // Decoding and scaling a large picture takes a while: keep it off the task executor.
+            let (photo, bytes) = (photo, fetched.bytes)
+            return try await NIOThreadPool.singleton.runIfActive { photo.dataURL(from: bytes) }
         } catch {
             logger.info("the product image could not be fetched", metadata: ["error": "\(error)"])
             return nil

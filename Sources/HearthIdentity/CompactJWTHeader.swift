@@ -2,12 +2,12 @@ import Foundation
 import HearthCore
 
 /// The `alg` and `kid` of a compact JWT, read before any key is chosen.
-struct CompactJWTHeader: Sendable, Hashable {
-    var algorithm: String
-    var keyID: String?
+public struct CompactJWTHeader: Sendable, Hashable {
+    public var algorithm: String
+    public var keyID: String?
 
     /// Nil unless `token` has three dot-separated parts and a JSON object header with `alg`.
-    init?(token: String) {
+    public init?(token: String) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let bytes = Self.base64URLDecoded(parts[0]),
             let header = try? JSONParser(limits: .init(maxBytes: 4096, maxDepth: 4, maxStringBytes: 1024)).parse(bytes),
