@@ -48,7 +48,7 @@ public struct ProductLookup: Sendable {
             // Only cancellation gets here: the job's time ran out while queueing for the shop.
             throw .timeout
         }
-        guard let product else { return .failed(code: "BLOCKED_OR_UNAVAILABLE") }
+        guard let product, !GonePageRule.isGone(product) else { return .failed(code: "BLOCKED_OR_UNAVAILABLE") }
         guard product.confidence > 0, product.title != nil else { return .failed(code: "UNSUPPORTED_CONTENT") }
         return .resolved(product, imageBase64: await image(of: product))
     }

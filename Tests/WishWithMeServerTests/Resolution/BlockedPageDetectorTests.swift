@@ -39,3 +39,15 @@ import Testing
         #expect(BlockedPageDetector.isBlocked(html: Array(html.utf8)))
     }
 }
+
+struct GonePageRuleTests {
+    @Test(arguments: ["Product not available | Northwind", "Page Not Found – Shop", "Страница не найдена", "404 | Shop"])
+    func aPricelessPageTitledAsGoneIsGone(title: String) {
+        #expect(GonePageRule.isGone(ProductPage(title: title, confidence: 0.3)))
+    }
+
+    @Test func aPageWithAPriceIsAProductWhateverItsTitle() {
+        #expect(!GonePageRule.isGone(ProductPage(title: "Sold out: not available in your size", price: 49, currency: "EUR", confidence: 0.9)))
+        #expect(!GonePageRule.isGone(ProductPage(title: "Relaxed Linen Shirt", confidence: 0.5)))
+    }
+}
