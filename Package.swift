@@ -295,26 +295,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        .testTarget(
-            name: "KnotServerTests",
-            dependencies: [
-                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "HearthIdentity", "KnotServer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
-        ),
-        .testTarget(
-            name: "HearthIdentityTests",
-            dependencies: [
-                "HearthCore", "HearthIdentity", "HearthTesting",
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-            ]
-        ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthCore", "HearthStore", "HearthTesting"]),
         .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthQRCode", "CPNG"]),
