@@ -249,6 +249,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "HearthClientTests", dependencies: ["HearthCore", "HearthClient"]),
@@ -292,6 +294,26 @@ let package = Package(
             dependencies: [
                 "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "ListAllServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "KnotServerTests",
+            dependencies: [
+                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "HearthIdentity", "KnotServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "HearthIdentityTests",
+            dependencies: [
+                "HearthCore", "HearthIdentity", "HearthTesting",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

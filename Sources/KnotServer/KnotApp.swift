@@ -25,7 +25,14 @@ public struct KnotApp: HearthApp {
     public func addRoutes(to routes: RouterGroup<HearthRequestContext>, services: AppServices) {
         routes.get("health") { _, _ in Response.json(["status": "ok"]) }
         DeepLinkRoutes(settings: settings).register(on: routes)
+        let auth = KnotAuth(services: services, settings: settings)
+        auth.register(on: routes)
+        KnotAPI(services: services, settings: settings, auth: auth).register(on: routes)
     }
 
     public func jobs(services: AppServices) -> [JobDefinition] { [] }
+
+    public func administration(services: AppServices) -> (any AccountAdministration)? {
+        KnotAdministration(services: services, settings: settings)
+    }
 }

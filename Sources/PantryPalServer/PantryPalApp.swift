@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import HearthCore
+import HearthIdentity
 import HearthServer
 import HearthStore
 import Hummingbird
@@ -44,7 +45,9 @@ public struct PantryPalApp: HearthApp {
             database: database, passwords: services.passwords, sessions: sessions,
             failedLogins: services.rateLimiter("failed-logins", limit: settings.failedLoginsPerEmail, windowSeconds: 15 * 60))
         let apple = AppleSignIn(
-            verifier: AppleKeySetVerifier(keySetURL: settings.appleKeySetURL, clientIDs: settings.appleClientIDs, http: .shared, clock: clock),
+            verifier: OpenIDConnectVerifier(
+                configuration: .apple(clientIDs: settings.appleClientIDs, keySetURL: settings.appleKeySetURL, nonce: .matchingWhenBothPresent),
+                http: .shared, clock: clock),
             database: database, sessions: sessions)
         let provider: any ProductInfoProvider = settings.productProviderURL.map {
             OpenFoodFactsProvider(baseURL: $0, userAgent: "Hearth-PantryPal/1.0 (self-hosted)", http: .shared)

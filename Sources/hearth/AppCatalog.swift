@@ -1,5 +1,6 @@
 import Foundation
 import HearthServer
+import KnotServer
 import ListAllServer
 import PantryPalServer
 import WishWithMeServer
@@ -14,6 +15,7 @@ enum AppCatalog {
             WishWithMeApp(settings: try WishWithMeSettings.fromEnvironment(environment)),
             PantryPalApp(settings: try PantryPalSettings.fromEnvironment(environment)),
             ListAllApp(),
+            KnotApp(settings: try KnotSettings.fromEnvironment(environment)),
         ]
     }
 }

@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func appleSignInLinksOnlyThroughTheTokensOwnVerifiedEmail(engine: TestEngine) async throws {
-        let key = try AppleTestKey(keyID: "apple-1")
+        let key = try IdentityProviderKey(keyID: "apple-1")
         let published = try PublishedKeys([key])
         let clock = ManualWallClock()
         try await FakeUpstream.run(respond: { _ in published.answer }) { apple in

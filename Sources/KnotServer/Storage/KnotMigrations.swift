@@ -32,7 +32,7 @@ enum KnotMigrations {
             CREATE TABLE knot_auth_sessions (
                 id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES knot_auth_users (id) ON DELETE CASCADE,
                 aal TEXT NOT NULL, amr TEXT NOT NULL, user_agent TEXT, ip TEXT,
-                created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, revoked_at BIGINT)
+                created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, refreshed_at BIGINT, revoked_at BIGINT)
             """,
             "CREATE INDEX knot_auth_sessions_by_user ON knot_auth_sessions (user_id)",
             """
@@ -58,6 +58,9 @@ enum KnotMigrations {
                 code_challenge TEXT NOT NULL, code_challenge_method TEXT NOT NULL, authentication_method TEXT NOT NULL,
                 created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, consumed_at BIGINT)
             """,
+            // When a mail last went to each address: one mail per address per
+            // `emailRateLimitSeconds`, claimed atomically so it holds across processes.
+            "CREATE TABLE knot_auth_mail_sends (email TEXT PRIMARY KEY, last_sent_at BIGINT NOT NULL)",
         ])
 
     /// Profiles, the partner vault, hints and device tokens (spec §3.3 "Application tables").

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthIdentity
 import HearthServer
 import HearthStore
 
@@ -7,7 +8,7 @@ import HearthStore
 /// (signature, issuer, audience, expiry, nonce); an existing account is linked only
 /// through the token's own verified e-mail, never through the request body.
 struct AppleSignIn: Sendable {
-    let verifier: any AppleIdentityVerifier
+    let verifier: any IdentityTokenVerifier
     let database: any HearthDatabase
     let sessions: SessionStore
 
@@ -16,9 +17,9 @@ struct AppleSignIn: Sendable {
             throw PantryError.badRequest("Identity token is required")
         }
         let nonce = try fields.string("nonce")
-        let identity: AppleIdentity
+        let identity: VerifiedIdentity
         do {
-            identity = try await verifier.verify(identityToken: token, expectedNonce: nonce)
+            identity = try await verifier.verify(identityToken: token, nonce: nonce)
         } catch {
             switch error {
             case .notConfigured:
@@ -26,7 +27,7 @@ struct AppleSignIn: Sendable {
                     .serviceUnavailable, code: HearthErrorCode("APPLE_NOT_CONFIGURED"), message: "Sign in with Apple is not configured on this server")
             case .keysUnavailable:
                 throw APIError(.serviceUnavailable, code: .serviceUnavailable, message: "Apple's signing keys are unreachable; try again shortly")
-            case .invalidToken:
+            default:
                 throw APIError(.unauthorized, code: HearthErrorCode("APPLE_TOKEN_INVALID"), message: "Apple Sign In failed")
             }
         }
@@ -40,7 +41,7 @@ struct AppleSignIn: Sendable {
     }
 
     private func resolve(
-        _ identity: AppleIdentity, bodyEmail: String?, names: (String?, String?), now: Timestamp, in executor: any SQLExecutor
+        _ identity: VerifiedIdentity, bodyEmail: String?, names: (String?, String?), now: Timestamp, in executor: any SQLExecutor
     ) async throws -> UserRecord {
         if let linked = try await executor.queryFirst("SELECT \(UserRecord.columns) FROM pp_users WHERE apple_id = ?", [.text(identity.subject)]) {
             return try UserRecord(row: linked)

@@ -20,6 +20,9 @@ public struct ProductLookup: Sendable {
     let hosts: HostConcurrencyLimiter
     let parser = ProductPageParser()
     let photo = ProductPhoto()
+    /// How long the picture may take to arrive: a slow image host costs the item its
+    /// picture, never its title and price.
+    let imageTimeout: Duration
     let logger: Logger
 
     /// Lookups of one shop at once, per process: enough for a wishlist pasted in a burst,
@@ -29,8 +32,10 @@ public struct ProductLookup: Sendable {
 
     public init(
         fetcher: OutboundFetcher, browser: ProductPageBrowser?, model: ProductModelClient?,
-        hosts: HostConcurrencyLimiter = HostConcurrencyLimiter(perHost: ProductLookup.requestsPerShop), logger: Logger
+        hosts: HostConcurrencyLimiter = HostConcurrencyLimiter(perHost: ProductLookup.requestsPerShop),
+        imageTimeout: Duration = .seconds(15), logger: Logger
     ) {
+        self.imageTimeout = imageTimeout
         self.fetcher = fetcher
         self.browser = browser
         self.model = model
@@ -87,8 +92,11 @@ public struct ProductLookup: Sendable {
     private func image(of product: ProductPage) async -> String? {
         guard let imageURL = product.imageURL else { return nil }
         do {
-            let fetched = try await hosts.withPermit(host: Self.host(of: imageURL)) {
-                try await fetcher.getImage(imageURL, maxBytes: Self.maxImageDownloadBytes)
+            let (fetcher, hosts) = (fetcher, hosts)
+            let fetched = try await withTimeout(imageTimeout) {
+                try await hosts.withPermit(host: Self.host(of: imageURL)) {
+                    try await fetcher.getImage(imageURL, maxBytes: Self.maxImageDownloadBytes)
+                }
             }
             // Decoding and scaling a large picture takes a while: keep it off the task executor.
             let (photo, bytes) = (photo, fetched.bytes)

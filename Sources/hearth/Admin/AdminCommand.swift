@@ -3,7 +3,7 @@ import ArgumentParser
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Administer the accounts of Wish With Me, PantryPal and ListAll on this server's database.",
+        abstract: "Administer the accounts of Wish With Me, PantryPal, ListAll and Knot on this server's database.",
         discussion: """
             Works directly on the database (the same --data-dir or --database-url as \
             'hearth serve'), while the server runs or not. On PostgreSQL what it does holds at \

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `--app` every `hearth admin` command about accounts takes.
 struct AdminAppOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The app whose accounts to administer: wishwithme, pantrypal or listall.", valueName: "name"))
+    @Option(help: ArgumentHelp("The app whose accounts to administer: wishwithme, pantrypal, listall or knot.", valueName: "name"))
     var app: String
 }
 

@@ -118,12 +118,14 @@ struct CorpusShop: Sendable {
     }
 
     /// The lookup of the resolution job, allowed to reach the loopback shop; no model.
-    static func lookup(browser: ProductPageBrowser? = nil, policy: OutboundPolicy = OutboundPolicy()) -> ProductLookup {
+    static func lookup(
+        browser: ProductPageBrowser? = nil, policy: OutboundPolicy = OutboundPolicy(), imageTimeout: Duration = .seconds(15)
+    ) -> ProductLookup {
         var policy = policy
         policy.allowedPrivateHosts = ["127.0.0.1"]
         return ProductLookup(
             fetcher: OutboundFetcher(policy: policy, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, threadPool: .singleton),
-            browser: browser, model: nil, logger: .quietTestLogger)
+            browser: browser, model: nil, imageTimeout: imageTimeout, logger: .quietTestLogger)
     }
 
     /// What the resolution job would store for `url`: fetch errors become their codes.

@@ -4,52 +4,45 @@ import HearthCore
 import JWTKit
 import NIOCore
 
-/// Apple's published signing keys (a JWKS), fetched on demand and kept for an hour.
+/// A provider's published signing keys (a JWKS), fetched on demand and kept for
+/// ``lifetimeSeconds`` (an hour by default).
 ///
-/// A key id missing from the cached set causes a refetch, because Apple rotates keys; but
-/// downloads start at most once per ``minimumRefetchSeconds``, so tokens with made-up key
-/// ids cannot make Hearth hammer Apple. When a refresh fails, the previous keys stay in use.
-actor AppleKeySet {
-    static let maxBodyBytes = 256 * 1024
-
+/// A key id missing from the cached set causes one refetch, because providers rotate
+/// keys; but downloads start at most once per ``minimumRefetchSeconds``, so tokens with
+/// made-up key ids cannot make Hearth hammer the provider. When a refresh fails, the
+/// previous keys stay in use. Concurrent callers share one download.
+actor JSONWebKeySet {
     private struct Snapshot: Sendable {
         let keys: JWTKeyCollection
         let keyIDs: Set<String>
         let fetchedAt: Timestamp
     }
 
-    private struct FetchFailure: Error {
-        let reason: String
-    }
-
     private let url: String
-    private let get: OutboundGet
+    private let download: KeySetDownload
     private let clock: any WallClock
     private let lifetimeSeconds: Int64
     private let minimumRefetchSeconds: Int64
     private var current: Snapshot?
     private var lastAttempt: Timestamp?
-    private var download: Task<Snapshot, any Error>?
+    private var inFlight: Task<Snapshot, any Error>?
 
-    init(
-        url: String, http: HTTPClient, timeout: TimeAmount, clock: any WallClock, lifetimeSeconds: Int64 = 3600,
-        minimumRefetchSeconds: Int64 = 30
-    ) {
+    init(url: String, http: HTTPClient, timeout: TimeAmount, clock: any WallClock, lifetimeSeconds: Int64, minimumRefetchSeconds: Int64) {
         self.url = url
-        get = OutboundGet(http: http, timeout: timeout, maxBodyBytes: Self.maxBodyBytes)
+        download = KeySetDownload(http: http, timeout: timeout)
         self.clock = clock
         self.lifetimeSeconds = lifetimeSeconds
         self.minimumRefetchSeconds = minimumRefetchSeconds
     }
 
-    /// A collection holding the key `keyID`, fetching Apple's set if needed.
-    func keys(for keyID: String) async throws(AppleSignInFailure) -> JWTKeyCollection {
+    /// A collection holding the key `keyID`, fetching the set if needed.
+    func keys(for keyID: String) async throws(IdentityTokenFailure) -> JWTKeyCollection {
         let now = clock.now
         if let current, current.keyIDs.contains(keyID), now < current.fetchedAt.adding(seconds: lifetimeSeconds) {
             return current.keys
         }
         var refreshFailed = false
-        if download != nil || mayStartDownload(at: now) {
+        if inFlight != nil || mayStartDownload(at: now) {
             do {
                 current = try await refreshed()
             } catch {
@@ -57,9 +50,7 @@ actor AppleKeySet {
             }
         }
         guard let current else { throw .keysUnavailable }
-        guard current.keyIDs.contains(keyID) else {
-            throw refreshFailed ? .keysUnavailable : .invalidToken("unknown key id")
-        }
+        guard current.keyIDs.contains(keyID) else { throw refreshFailed ? .keysUnavailable : .unknownKey }
         return current.keys
     }
 
@@ -68,22 +59,20 @@ actor AppleKeySet {
         return lastAttempt.adding(seconds: minimumRefetchSeconds) <= now
     }
 
-    /// The downloaded set; callers arriving during a download share it.
     private func refreshed() async throws -> Snapshot {
-        if let download { return try await download.value }
+        if let inFlight { return try await inFlight.value }
         let now = clock.now
         lastAttempt = now
-        let (url, get) = (url, get)
-        let task = Task { try await Self.fetch(url: url, get: get, at: now) }
-        download = task
-        defer { download = nil }
+        let (url, download) = (url, download)
+        let task = Task { try await Self.fetch(url: url, download: download, at: now) }
+        inFlight = task
+        defer { inFlight = nil }
         return try await task.value
     }
 
-    private static func fetch(url: String, get: OutboundGet, at now: Timestamp) async throws -> Snapshot {
-        let response = try await get(url, headers: [("Accept", "application/json")])
-        guard response.status == 200 else { throw FetchFailure(reason: "HTTP \(response.status)") }
-        let list = try JSONDecoder().decode(KeyList.self, from: Data(response.body.readableBytesView))
+    private static func fetch(url: String, download: KeySetDownload, at now: Timestamp) async throws -> Snapshot {
+        let body = try await download(url)
+        let list = try JSONDecoder().decode(KeyList.self, from: Data(body.readableBytesView))
         let keys = JWTKeyCollection()
         var keyIDs: Set<String> = []
         for case var jwk? in list.keys.map(\.jwk) where jwk.keyType == .rsa && (jwk.algorithm ?? .rs256) == .rs256 {
@@ -92,7 +81,7 @@ actor AppleKeySet {
             jwk.algorithm = .rs256
             if (try? await keys.add(jwk: jwk)) != nil { keyIDs.insert(keyID) }
         }
-        guard !keyIDs.isEmpty else { throw FetchFailure(reason: "no usable RS256 keys") }
+        guard !keyIDs.isEmpty else { throw KeySetDownload.Failure(reason: "no usable RS256 keys") }
         return Snapshot(keys: keys, keyIDs: keyIDs, fetchedAt: now)
     }
 }

@@ -1,11 +1,12 @@
 import JWTKit
 
-/// The claims of an Apple identity token that Hearth reads.
-struct AppleIdentityClaims: JWTPayload {
+/// The claims of an OpenID Connect identity token that Hearth reads.
+struct IdentityTokenClaims: JWTPayload {
     enum CodingKeys: String, CodingKey {
         case issuer = "iss"
         case audience = "aud"
         case expires = "exp"
+        case issuedAt = "iat"
         case subject = "sub"
         case email
         case emailVerified = "email_verified"
@@ -15,13 +16,14 @@ struct AppleIdentityClaims: JWTPayload {
     var issuer: String
     var audience: AudienceClaim
     var expires: ExpirationClaim
-    var subject: String
+    var issuedAt: IssuedAtClaim?
+    var subject: String?
     var email: String?
     /// Apple sends a boolean or the strings "true"/"false"; ``BoolClaim`` reads both.
     var emailVerified: BoolClaim?
     var nonce: String?
 
-    // Claims are checked by AppleKeySetVerifier against its injected clock and settings,
+    // Claims are checked by OpenIDConnectVerifier against its injected clock and settings,
     // not here, where only the machine clock would be available.
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 }

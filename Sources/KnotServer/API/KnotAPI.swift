@@ -1,0 +1,55 @@
+import AsyncHTTPClient
+import HearthCore
+import HearthServer
+import Hummingbird
+
+/// The Knot API at `/api/v1` (spec §5: vault, hints, users) behind the auth middleware,
+/// and the PostgREST shim at `/rest/v1` (§4.5).
+struct KnotAPI: Sendable {
+    let services: AppServices
+    let settings: KnotSettings
+    /// Sets `context.userID` from a valid bearer, or answers 401 (§4.4).
+    let requireUser: any MiddlewareProtocol<Request, Response, HearthRequestContext>
+    let postgrestCaller: @Sendable (Request) throws(PostgRESTError) -> PostgRESTCaller
+    let embeddings: any EmbeddingProvider
+    let hooks: KnotAPIHooks
+
+    init(
+        services: AppServices, settings: KnotSettings, requireUser: any MiddlewareProtocol<Request, Response, HearthRequestContext>,
+        postgrestCaller: @escaping @Sendable (Request) throws(PostgRESTError) -> PostgRESTCaller,
+        embeddings: (any EmbeddingProvider)? = nil, hooks: KnotAPIHooks = KnotAPIHooks()
+    ) {
+        self.services = services
+        self.settings = settings
+        self.requireUser = requireUser
+        self.postgrestCaller = postgrestCaller
+        self.embeddings = embeddings ?? EmbeddingProviders.make(settings: settings, logger: services.logger)
+        self.hooks = hooks
+    }
+
+    /// The API guarded by Knot's GoTrue-compatible auth.
+    init(services: AppServices, settings: KnotSettings, auth: KnotAuth, hooks: KnotAPIHooks = KnotAPIHooks()) {
+        self.init(
+            services: services, settings: settings, requireUser: auth.requireUser,
+            postgrestCaller: { (request: Request) throws(PostgRESTError) -> PostgRESTCaller in
+                do throws(PostgRESTAuthFailure) {
+                    return try auth.postgrestCaller(request).map(PostgRESTCaller.user) ?? .anonymous
+                } catch {
+                    throw PostgRESTError.badJWT(code: error.code, message: error.message, challenge: error.wwwAuthenticate)
+                }
+            }, hooks: hooks)
+    }
+
+    func register(on routes: RouterGroup<HearthRequestContext>) {
+        let (database, clock) = (services.database, services.clock)
+        let api = routes.group("api/v1").add(middleware: requireUser)
+        VaultRoutes(store: VaultStore(database: database, clock: clock), hooks: hooks).register(on: api)
+        HintRoutes(store: HintStore(database: database, clock: clock), embeddings: embeddings).register(on: api)
+        AccountRoutes(
+            profiles: UserProfiles(database: database, clock: clock), devices: DeviceTokens(database: database, clock: clock),
+            export: AccountExport(database: database, clock: clock), hooks: hooks
+        ).register(on: api)
+        PostgRESTRoutes(database: database, apiKeyCheck: KnotAPIKeyMiddleware(settings: settings), caller: postgrestCaller)
+            .register(on: routes)
+    }
+}
