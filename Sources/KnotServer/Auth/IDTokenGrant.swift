@@ -38,9 +38,20 @@ struct IDTokenGrant: Sendable {
         }
         let now = core.clock.now
         let core = core
-        return try await core.database.transaction { executor in
-            let user = try await Self.account(for: identity, provider: provider, now: now, core: core, in: executor)
-            return try await core.signIn(user, method: AuthMethod.oauth, provider: provider, client: client, now: now, in: executor)
+        let signIn = {
+            try await core.database.transaction { executor in
+                let user = try await Self.account(for: identity, provider: provider, now: now, core: core, in: executor)
+                return try await core.signIn(user, method: AuthMethod.oauth, provider: provider, client: client, now: now, in: executor)
+            }
+        }
+        do {
+            return try await signIn()
+        } catch let error as GoTrueError {
+            throw error
+        } catch {
+            // Two first sign-ins of the same person at once: the loser's identity insert hits
+            // the unique (provider, subject); run again, and it finds the winner's account.
+            return try await signIn()
         }
     }
 

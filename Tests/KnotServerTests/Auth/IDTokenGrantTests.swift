@@ -52,6 +52,26 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func simultaneousFirstSignInsOfOnePersonEndInOneAccount(engine: TestEngine) async throws {
+        let key = try IdentityProviderKey(keyID: "A1")
+        let clock = ManualWallClock()
+        try await key.serve { url in
+            var settings = KnotSettings()
+            settings.appleKeySetURL = url
+            try await TestServer.knot(engine: engine, settings: settings, clock: clock) { server in
+                let token = try await key.sign(Self.appleClaims(clock))
+                let responses = try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                    for _ in 0..<4 { group.addTask { try await Self.signIn(server, token: token) } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(responses.map(\.status) == [200, 200, 200, 200])
+                #expect(Set(responses.compactMap { $0.json["user"]?["id"]?.stringValue }).count == 1)
+                #expect(try await server.count("knot_auth_users") == 1)
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func appleTokensFailingAnyCheckAreRefusedInTheOAuthShape(engine: TestEngine) async throws {
         let key = try IdentityProviderKey(keyID: "A1")
         let forger = try IdentityProviderKey(keyID: "A1")
