@@ -8,6 +8,7 @@
 #   scripts/fuzz.sh wishwithme                 # builds hearth first
 #   scripts/fuzz.sh pantrypal
 #   scripts/fuzz.sh listall
+#   scripts/fuzz.sh knot
 #   HEARTH_BIN=.build/debug/hearth FUZZ_MAX_EXAMPLES=100 scripts/fuzz.sh pantrypal
 #
 # FUZZ_MAX_EXAMPLES (default 50) sets the test cases per operation, FUZZ_SEED (default 1)
@@ -18,8 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 app="${1:-}"
 case "$app" in
-  wishwithme|pantrypal|listall) shift ;;
-  *) echo "usage: scripts/fuzz.sh wishwithme|pantrypal|listall [schemathesis options]" >&2; exit 2 ;;
+  wishwithme|pantrypal|listall|knot) shift ;;
+  *) echo "usage: scripts/fuzz.sh wishwithme|pantrypal|listall|knot [schemathesis options]" >&2; exit 2 ;;
 esac
 
 if [ -z "${HEARTH_BIN:-}" ]; then
@@ -60,6 +61,8 @@ common=(--host 127.0.0.1 --port "$port" --data-dir "$work/data" --auth-limit-per
   --auth-limit-per-account 100000 --access-token-seconds 86400 --bcrypt-cost 10 --log-level warning)
 config="$work/schemathesis.toml"
 extra_checks=()
+# The Authorization header schemathesis sends (Knot adds the anon key as `apikey`).
+auth_headers=()
 
 case "$app" in
   wishwithme)
@@ -84,6 +87,12 @@ case "$app" in
     ;;
   listall)
     "$HEARTH_BIN" serve --app listall "${common[@]}" >"$work/server.log" 2>&1 &
+    ;;
+  knot)
+    # An anon key, so /auth/v1 and /rest/v1 check the `apikey` header as Supabase's gateway does.
+    anon_key="fuzz-anon-key-$(python3 -c 'import secrets; print(secrets.token_hex(24))')"
+    env HEARTH_KNOT_AUTH_ANON_KEY="$anon_key" \
+      "$HEARTH_BIN" serve --app knot "${common[@]}" >"$work/server.log" 2>&1 &
     ;;
 esac
 server_pid=$!
@@ -210,6 +219,38 @@ EOF
     # `GET …/sync/events` is an endless event stream by design (tested in RealtimeTests).
     extra_checks=(--exclude-operation-id streamSyncEvents)
     ;;
+  knot)
+    signup="$(curl -fsS -X POST "$base/auth/v1/signup" -H "apikey: $anon_key" -H 'Content-Type: application/json' \
+      -d '{"email": "fuzz@example.com", "password": "fuzzing password"}')"
+    token="$(json_field "$signup" access_token)"
+    # The vault of spec §5.2's example and a hint, so vault and hint routes reach their
+    # logic instead of answering 404 "no vault".
+    auth=(-H "Authorization: Bearer $token" -H 'Content-Type: application/json')
+    curl -fsS -o /dev/null -X POST "$base/api/v1/vault" "${auth[@]}" -d '{
+      "partner_name": "Alex", "relationship_tenure_months": 30, "cohabitation_status": "living_together",
+      "location_city": "Austin", "location_state": "TX", "location_country": "US",
+      "interests": ["Travel", "Cooking", "Board Games", "Concerts", "Gardening"],
+      "dislikes": ["Sports", "Comedy", "Movies", "Theater", "Dancing"],
+      "vibes": ["romantic", "minimalist"],
+      "budgets": [
+        {"occasion_type": "just_because", "min_amount": 2000, "max_amount": 5000, "currency": "USD"},
+        {"occasion_type": "minor_occasion", "min_amount": 5000, "max_amount": 15000, "currency": "USD"},
+        {"occasion_type": "major_milestone", "min_amount": 10000, "max_amount": 50000, "currency": "USD"}],
+      "love_languages": {"primary": "quality_time", "secondary": "receiving_gifts"},
+      "milestones": [
+        {"milestone_type": "birthday", "milestone_name": "Alex'"'"'s Birthday", "milestone_date": "2000-03-20", "recurrence": "yearly", "budget_tier": null},
+        {"milestone_type": "holiday", "milestone_name": "Valentine'"'"'s Day", "milestone_date": "2000-02-14", "recurrence": "yearly", "budget_tier": "major_milestone"}]}'
+    curl -fsS -o /dev/null -X POST "$base/api/v1/hints" "${auth[@]}" -d '{"hint_text": "Loves the pottery class downtown"}'
+    cat >"$config" <<EOF
+# Writes to /rest/v1 are 405 and a single object of no rows 406 by contract (PostgREST's).
+[checks.negative_data_rejection]
+expected-statuses = [400, 401, 403, 404, 405, 406, 409, 413, 422, 429]
+EOF
+    # Deleting the account, signing out and changing the password or address would end
+    # the run's own session (AccountRouteTests, SessionEndTests and UserRouteTests cover them).
+    auth_headers=(--header "apikey: $anon_key")
+    extra_checks=(--exclude-operation-id deleteAccount --exclude-operation-id logout --exclude-operation-id updateUser)
+    ;;
 esac
 
 # Checks left out: unsupported_method and allow_header_conformance (undeclared methods
@@ -217,7 +258,7 @@ esac
 # requests that depend on state, e.g. an id this server never issued, are 4xx).
 status=0
 (cd "$work" && "$schemathesis" --config-file "$config" run "$base/openapi.json" --url "$base" \
-  --header "Authorization: Bearer $token" \
+  --header "Authorization: Bearer $token" "${auth_headers[@]}" \
   --checks all --exclude-checks unsupported_method,allow_header_conformance,positive_data_acceptance \
   --max-response-time 5 --request-timeout 20 --max-redirects 0 \
   --max-examples "${FUZZ_MAX_EXAMPLES:-50}" --phases examples,coverage,fuzzing,stateful \

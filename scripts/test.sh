@@ -55,7 +55,7 @@ if [ $# -eq 0 ]; then
   fi
 fi
 if [ $# -eq 0 ]; then
-  for app in wishwithme pantrypal listall; do
+  for app in wishwithme pantrypal listall knot; do
     echo "test: fuzzing $app's API (scripts/fuzz.sh $app)"
     HEARTH_BIN="$(swift build --show-bin-path)/hearth" scripts/fuzz.sh "$app" >"${TMPDIR:-/tmp}/hearth-fuzz-$app.log" 2>&1 || {
       cat "${TMPDIR:-/tmp}/hearth-fuzz-$app.log"

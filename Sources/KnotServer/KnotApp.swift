@@ -14,6 +14,7 @@ public struct KnotApp: HearthApp {
     public let displayName = "Knot"
     public let summary = "A partner's profile, hints and milestones, for gift and date ideas that fit them."
     public let settings: KnotSettings
+    public let apiDocument: APIDocument? = APIDocument(resourceOf: "KnotServer")
 
     public init(settings: KnotSettings = KnotSettings()) {
         self.settings = settings
