@@ -320,7 +320,7 @@ let package = Package(
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthCore", "HearthStore", "HearthTesting"]),
-        .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthQRCode", "CPNG"]),
+        .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthCore", "HearthQRCode", "CPNG"]),
         .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CPNG", "CWebP"]),
         .testTarget(
             name: "HearthBrowserTests",

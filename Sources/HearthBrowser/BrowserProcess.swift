@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import Logging
 import Synchronization
 
@@ -60,7 +61,7 @@ final class BrowserProcess: Sendable {
         // quote when the launch fails.
         process.standardError = FileHandle(forWritingAtPath: logFile.path) ?? FileHandle.nullDevice
         do {
-            try process.run()
+            try ProcessLaunch.run(process)
         } catch {
             try? FileManager.default.removeItem(at: workDirectory)
             throw PageRendererError.launchFailed("\(error)")

@@ -30,7 +30,7 @@ public enum HearthBinary {
         process.standardInput = FileHandle.nullDevice
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+            do { try ProcessLaunch.run(process) } catch { continuation.resume(throwing: error) }
         }
         let output = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
         let errors = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import Testing
 import HearthQRCode
 
@@ -24,7 +25,7 @@ struct ZbarRoundTripTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice  // ImageMagick inside zbar logs D-Bus noise
-        try process.run()
+        try ProcessLaunch.run(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
 

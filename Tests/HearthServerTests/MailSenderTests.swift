@@ -52,7 +52,7 @@ import Testing
         ]
         openssl.standardOutput = FileHandle.nullDevice
         openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
+        try ProcessLaunch.run(openssl)
         openssl.waitUntilExit()
         try #require(openssl.terminationStatus == 0, "openssl could not make a certificate")
         return (try NIOSSLCertificate(file: certificate, format: .pem), try NIOSSLPrivateKey(file: key, format: .pem), directory)

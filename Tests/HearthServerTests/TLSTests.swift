@@ -22,7 +22,7 @@ import Testing
         ]
         openssl.standardOutput = FileHandle.nullDevice
         openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
+        try ProcessLaunch.run(openssl)
         openssl.waitUntilExit()
         try #require(openssl.terminationStatus == 0, "openssl could not make a certificate")
         return files
