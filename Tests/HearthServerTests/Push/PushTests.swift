@@ -1,9 +1,9 @@
 import Foundation
 import HearthCore
-import NIOConcurrencyHelpers
+import Synchronization
 import Testing
 
-@testable import HearthOutbound
+@testable import HearthServer
 
 private let token = "4f1d0c2a9b8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a392817060a1b"
 
@@ -102,9 +102,9 @@ private func reminder(expiration: Timestamp? = nil, collapseID: String? = nil) -
 @Suite struct APNsProviderTokenTests {
     /// Records what it signs; the "signature" is the input's length and a counter.
     final class CountingSigner: APNsTokenSigning {
-        let calls = NIOLockedValueBox<[[UInt8]]>([])
+        let calls = Mutex<[[UInt8]]>([])
         func signature(for input: [UInt8]) throws -> [UInt8] {
-            calls.withLockedValue { calls in
+            calls.withLock { calls in
                 calls.append(input)
                 return [UInt8(calls.count), UInt8(truncatingIfNeeded: input.count)]
             }
@@ -125,7 +125,7 @@ private func reminder(expiration: Timestamp? = nil, collapseID: String? = nil) -
         try #require(parts.count == 3)
         #expect(try decode(parts[0]) == ["alg": "ES256", "kid": "KEY123"])
         #expect(try decode(parts[1]) == ["iss": "TEAM456", "iat": 1_790_000_000])
-        #expect(signer.calls.withLockedValue { $0 } == [Array("\(parts[0]).\(parts[1])".utf8)])
+        #expect(signer.calls.withLock { $0 } == [Array("\(parts[0]).\(parts[1])".utf8)])
         #expect(parts[2] == Substring(APNs.base64URL([1, UInt8(parts[0].count + parts[1].count + 1)])))
     }
 
@@ -139,7 +139,7 @@ private func reminder(expiration: Timestamp? = nil, collapseID: String? = nil) -
         clock.advance(seconds: 1)
         let second = try cache.token()
         #expect(second != first)
-        #expect(signer.calls.withLockedValue { $0.count } == 2)
+        #expect(signer.calls.withLock { $0.count } == 2)
         clock.advance(seconds: 10)
         #expect(try cache.token() == second)
     }
@@ -160,7 +160,7 @@ private func reminder(expiration: Timestamp? = nil, collapseID: String? = nil) -
         cache.tokenRefused(first)  // a stale report about an older token changes nothing
         clock.advance(seconds: 1200)
         #expect(try cache.token() == second)
-        #expect(signer.calls.withLockedValue { $0.count } == 2)
+        #expect(signer.calls.withLock { $0.count } == 2)
     }
 }
 

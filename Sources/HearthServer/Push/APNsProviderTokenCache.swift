@@ -1,5 +1,5 @@
 import HearthCore
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// Signs APNs provider tokens: returns the raw 64-byte ES256 signature (r‖s) of `input`
 /// with the team's `.p8` P-256 key.
@@ -27,7 +27,7 @@ public final class APNsProviderTokenCache: Sendable {
     public let teamID: String
     private let signer: any APNsTokenSigning
     private let clock: any WallClock
-    private let current = NIOLockedValueBox<Issued?>(nil)
+    private let current = Mutex<Issued?>(nil)
 
     public init(keyID: String, teamID: String, signer: any APNsTokenSigning, clock: any WallClock = SystemWallClock()) {
         self.keyID = keyID
@@ -39,7 +39,7 @@ public final class APNsProviderTokenCache: Sendable {
     /// The token to send now, signing a new one when due.
     public func token() throws -> String {
         let now = clock.now
-        return try current.withLockedValue { issued in
+        return try current.withLock { issued in
             if let cached = issued {
                 let age = (now.millisecondsSince1970 - cached.issuedAt.millisecondsSince1970) / 1000
                 let due = age >= Self.refreshInterval || (cached.refused && age >= Self.minimumLifetime)
@@ -54,7 +54,7 @@ public final class APNsProviderTokenCache: Sendable {
 
     /// Notes that APNs refused `token` (`ExpiredProviderToken`, `InvalidProviderToken`).
     public func tokenRefused(_ token: String) {
-        current.withLockedValue { issued in
+        current.withLock { issued in
             if issued?.token == token { issued?.refused = true }
         }
     }
