@@ -91,8 +91,8 @@ private struct DigitScanner {
 }
 
 /// Proleptic Gregorian date arithmetic (Howard Hinnant's days-from-civil algorithms).
-enum CivilCalendar {
-    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+public enum CivilCalendar {
+    public static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -101,7 +101,7 @@ enum CivilCalendar {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func date(fromDaysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    public static func date(fromDaysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -114,7 +114,7 @@ enum CivilCalendar {
         return (year, month, day)
     }
 
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
+    public static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

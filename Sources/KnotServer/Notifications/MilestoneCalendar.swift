@@ -120,29 +120,15 @@ struct MilestoneSchedule: Sendable, Hashable {
 }
 
 extension CalendarDate {
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's
-    /// `days_from_civil`).
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar.
     var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilCalendar.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
-    /// The date `daysSinceEpoch` days after 1970-01-01 (`civil_from_days`); `nil` outside
-    /// years 1…9999.
+    /// The date `daysSinceEpoch` days after 1970-01-01; `nil` outside years 1…9999.
     init?(daysSinceEpoch: Int) {
-        let z = daysSinceEpoch + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        let (year, month, day) = CivilCalendar.date(fromDaysSince1970: Int64(daysSinceEpoch))
+        self.init(year: Int(year), month: Int(month), day: Int(day))
     }
 
     /// The UTC calendar date of an instant.
