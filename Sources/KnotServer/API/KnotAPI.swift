@@ -3,7 +3,7 @@ import HearthCore
 import HearthServer
 import Hummingbird
 
-/// The Knot API at `/api/v1` (spec §5: vault, hints, users) behind the auth middleware,
+/// The Knot API at `/api/v1` (spec §5: vault, hints, recommendations, users) behind the auth middleware,
 /// and the PostgREST shim at `/rest/v1` (§4.5).
 struct KnotAPI: Sendable {
     let services: AppServices
@@ -45,6 +45,14 @@ struct KnotAPI: Sendable {
         let api = routes.group("api/v1").add(middleware: requireUser)
         VaultRoutes(store: VaultStore(database: database, clock: clock), hooks: hooks).register(on: api)
         HintRoutes(store: HintStore(database: database, clock: clock), embeddings: embeddings).register(on: api)
+        // No integrations yet: the stub catalogue, every URL taken as available, no learned weights.
+        RecommendationRoutes(
+            store: RecommendationStore(database: database, clock: clock),
+            pipeline: RecommendationPipeline(
+                hints: HintSimilaritySearch(database: database, embeddings: embeddings, logger: services.logger),
+                source: NoCandidateSource(), catalog: .bundled, verifier: AlwaysAvailableVerifier()),
+            logger: services.logger
+        ).register(on: api)
         AccountRoutes(
             profiles: UserProfiles(database: database, clock: clock), devices: DeviceTokens(database: database, clock: clock),
             export: AccountExport(database: database, clock: clock), hooks: hooks

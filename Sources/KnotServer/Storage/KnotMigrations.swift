@@ -7,7 +7,7 @@ import HearthStore
 enum KnotMigrations {
     static let module = "knot"
 
-    static var all: [Migration] { [authSchema, appSchema] }
+    static var all: [Migration] { [authSchema, appSchema, recommendationSchema] }
 
     /// The GoTrue-compatible accounts (spec §3.3 "Auth tables").
     static let authSchema = Migration(
@@ -131,6 +131,41 @@ enum KnotMigrations {
                 CHECK (source IN ('text_input', 'voice_transcription')))
             """,
             "CREATE INDEX knot_hints_by_vault ON knot_hints (vault_id, created_at)",
+        ]
+    }
+
+    /// Stored recommendations and the feedback on them (spec §3.3), with the extra columns
+    /// of §2 #12. Recommendations are historical: deleting a milestone only clears
+    /// `milestone_id`; deleting the vault (or the user, for feedback) removes them.
+    static let recommendationSchema = Migration(
+        module: module, version: 3, name: "knot recommendations and feedback",
+        sqlite: recommendationTables(real: "REAL"), postgres: recommendationTables(real: "DOUBLE PRECISION"))
+
+    private static func recommendationTables(real: String) -> [String] {
+        [
+            """
+            CREATE TABLE knot_recommendations (
+                id TEXT PRIMARY KEY, vault_id TEXT NOT NULL REFERENCES knot_partner_vaults (id) ON DELETE CASCADE,
+                milestone_id TEXT REFERENCES knot_partner_milestones (id) ON DELETE SET NULL,
+                recommendation_type TEXT NOT NULL, title TEXT NOT NULL, description TEXT, external_url TEXT,
+                price_cents BIGINT, merchant_name TEXT, image_url TEXT, currency TEXT NOT NULL, source TEXT,
+                location TEXT, metadata TEXT NOT NULL, interest_score \(real) NOT NULL, vibe_score \(real) NOT NULL,
+                love_language_score \(real) NOT NULL, final_score \(real) NOT NULL, created_at BIGINT NOT NULL,
+                CHECK (recommendation_type IN ('gift', 'experience', 'date')), CHECK (price_cents >= 0))
+            """,
+            "CREATE INDEX knot_recommendations_by_vault ON knot_recommendations (vault_id, created_at)",
+            "CREATE INDEX knot_recommendations_by_milestone ON knot_recommendations (milestone_id)",
+            """
+            CREATE TABLE knot_recommendation_feedback (
+                id TEXT PRIMARY KEY,
+                recommendation_id TEXT NOT NULL REFERENCES knot_recommendations (id) ON DELETE CASCADE,
+                user_id TEXT NOT NULL REFERENCES knot_users (id) ON DELETE CASCADE,
+                action TEXT NOT NULL, rating INTEGER, feedback_text TEXT, created_at BIGINT NOT NULL,
+                CHECK (action IN ('selected', 'refreshed', 'saved', 'shared', 'rated', 'handoff', 'purchased')),
+                CHECK (rating BETWEEN 1 AND 5))
+            """,
+            "CREATE INDEX knot_recommendation_feedback_by_recommendation ON knot_recommendation_feedback (recommendation_id)",
+            "CREATE INDEX knot_recommendation_feedback_by_user ON knot_recommendation_feedback (user_id)",
         ]
     }
 }

@@ -5,9 +5,8 @@ import HearthStore
 /// `GET /api/v1/users/me/export` (spec §5.7): everything stored about the user, read in
 /// one consistent snapshot. Embeddings are never exported.
 ///
-/// `recommendations`, `feedback` and `notifications` are empty arrays for now: their
-/// tables arrive with the recommendation engine and reminders (part 2), which will fill
-/// them here. The section names are the original's; inner fields follow the spec.
+/// `notifications` is an empty array until reminders arrive (part 2). The section names
+/// are the original's; inner fields follow the spec.
 struct AccountExport: Sendable {
     let database: any HearthDatabase
     let clock: any WallClock
@@ -20,6 +19,8 @@ struct AccountExport: Sendable {
             let vault = try await StoredVault.load(userID: userID, on: sql)
             var hints: [StoredHint] = []
             if let vault { hints = try await HintStore.all(vaultID: vault.id, on: sql) }
+            let recommendations = try await AccountHistoryExport.recommendations(vaultID: vault?.id, on: sql)
+            let feedback = try await AccountHistoryExport.feedback(userID: userID, on: sql)
             return [
                 "exported_at": KnotTime.json(exportedAt),
                 "user": [
@@ -29,8 +30,8 @@ struct AccountExport: Sendable {
                 "vault": vault.map(Self.vault) ?? .null,
                 "milestones": .array(vault?.milestones.map { VaultResponses.milestone($0, createdAt: true) } ?? []),
                 "hints": .array(hints.map(\.json)),
-                "recommendations": [],
-                "feedback": [],
+                "recommendations": .array(recommendations),
+                "feedback": .array(feedback),
                 "notifications": [],
             ]
         }

@@ -104,9 +104,12 @@ import Testing
         let clock = ManualWallClock()
         try await TestServer.knot(engine: engine, clock: clock) { server in
             let user = try await server.signUp("jwt@example.com")
-            var tampered = user.accessToken
-            tampered.removeLast()
-            tampered.append(user.accessToken.hasSuffix("A") ? "B" : "A")
+            // Change the signature's first character: the last one of a base64url HS256
+            // signature carries two unused bits, so changing it may leave the bytes as they were.
+            let parts = user.accessToken.split(separator: ".", omittingEmptySubsequences: false)
+            let signature = parts[2]
+            let firstCharacter = signature.hasPrefix("A") ? "B" : "A"
+            let tampered = "\(parts[0]).\(parts[1]).\(firstCharacter)\(signature.dropFirst())"
             let bad = try await server.request(.GET, Self.path, headers: [("Authorization", "Bearer \(tampered)")])
             #expect(bad.status == 401)
             #expect(bad.json["code"] == "PGRST301")
