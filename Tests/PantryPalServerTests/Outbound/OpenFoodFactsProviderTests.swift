@@ -82,12 +82,12 @@ import Testing
     }
 
     @Test func aSlowCatalogueTimesOutAsUnavailable() async throws {
+        // The answer would come, and parse, after 2 s: only the 300 ms limit can make this throw.
+        // (No bound on elapsed time: a loaded CI machine took 1.6 s for what takes 0.3.)
         try await FakeUpstream.run(respond: { _ in FakeAnswer(body: Self.nutella, delay: .seconds(2)) }) { upstream in
-            let started = ContinuousClock.now
             await #expect(throws: ProductProviderError.self) {
                 try await Self.provider(upstream, timeout: .milliseconds(300)).lookup(upc: "3017620422003")
             }
-            #expect(ContinuousClock.now - started < .milliseconds(1500))
         }
     }
 
