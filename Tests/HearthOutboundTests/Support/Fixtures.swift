@@ -6,6 +6,11 @@ extension OutboundPolicy {
     static var loopback: OutboundPolicy {
         var policy = OutboundPolicy()
         policy.allowedPrivateHosts = ["127.0.0.1"]
+        // Generous budgets: on a loaded CI machine six loopback hops once took over 15 s
+        // (address lookups queue on a thread pool busy with password hashing). Tests of
+        // the limits set their own.
+        policy.totalTimeout = .seconds(120)
+        policy.connectTimeout = .seconds(60)
         return policy
     }
 
