@@ -1,3 +1,5 @@
+import HearthCore
+
 /// A calendar date written `YYYY-MM-DD` (spec §5.0), as milestone dates are stored.
 struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     let year: Int
@@ -40,11 +42,7 @@ struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     static func days(in month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        Int(CivilCalendar.daysIn(month: Int64(month), year: Int64(year)))
     }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {

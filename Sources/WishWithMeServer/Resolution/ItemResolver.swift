@@ -57,7 +57,7 @@ struct ItemResolver: Sendable {
                 guard isOurs || Self.leaseHasExpired(item, now: writer.store.clock.now) else { return nil }
             default: return nil
             }
-            try await update(item, context: context) { body in
+            try await ItemResolutionWrite.update(item, context: context, rules: rules) { body in
                 body["status"] = "in_progress"
                 body["claimed_by"] = .string(claimant)
                 body["claimed_at"] = .string(context.now)
@@ -82,12 +82,6 @@ struct ItemResolver: Sendable {
             else { return }
             try await ItemResolutionWrite.save(outcome, over: item, resolver: instanceID, context: context, rules: rules)
         }
-    }
-
-    private func update(_ item: StoredDocument, context: WishWithMeWriteContext, _ change: (inout [String: JSONValue]) -> Void)
-        async throws
-    {
-        try await ItemResolutionWrite.update(item, context: context, rules: rules, change)
     }
 }
 
