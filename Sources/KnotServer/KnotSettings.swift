@@ -40,6 +40,10 @@ public struct KnotSettings: Sendable {
     public var embeddingAPIKey: String?
     public var appDomain = "api.knot-app.com"
     public var appleAppID = "VN5G3R8J23.com.ronniejay.knot"
+    /// The recommendation engine's outside services (spec §10).
+    public var integrations = IntegrationSettings()
+    /// Push delivery, webhook keys and the scheduler (spec §8.5, §9).
+    public var notifications = NotificationSettings()
 
     public struct SMTPSettings: Sendable, Hashable {
         public var host: String

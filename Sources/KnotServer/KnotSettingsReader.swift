@@ -89,6 +89,8 @@ struct KnotSettingsReader {
         }
         settings.appDomain = value("APP_DOMAIN") ?? settings.appDomain
         settings.appleAppID = value("APPLE_APP_ID") ?? settings.appleAppID
+        settings.integrations = try readIntegrations()
+        settings.notifications = try readNotifications()
         return settings
     }
 }
