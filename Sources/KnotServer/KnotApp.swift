@@ -15,9 +15,21 @@ public struct KnotApp: HearthApp {
     public let summary = "A partner's profile, hints and milestones, for gift and date ideas that fit them."
     public let settings: KnotSettings
     public let apiDocument: APIDocument? = APIDocument(resourceOf: "KnotServer")
+    let collaborators: KnotCollaborators
 
     public init(settings: KnotSettings = KnotSettings()) {
+        self.init(settings: settings, collaborators: KnotCollaborators())
+    }
+
+    /// With outside services of the caller's choosing (tests: a recording push sender, a
+    /// fixture catalogue, local fakes).
+    init(settings: KnotSettings, collaborators: KnotCollaborators) {
         self.settings = settings
+        self.collaborators = collaborators
+    }
+
+    func components(_ services: AppServices) -> KnotComponents {
+        KnotComponents(services: services, settings: settings, collaborators: collaborators)
     }
 
     public var migrations: [Migration] { KnotMigrations.all }
@@ -28,10 +40,23 @@ public struct KnotApp: HearthApp {
         DeepLinkRoutes(settings: settings).register(on: routes)
         let auth = KnotAuth(services: services, settings: settings)
         auth.register(on: routes)
-        KnotAPI(services: services, settings: settings, auth: auth).register(on: routes)
+        let components = components(services)
+        KnotAPI(services: services, settings: settings, auth: auth, components: components).register(on: routes)
+        WebhookRoutes(
+            signature: WebhookSignature(
+                currentKey: settings.notifications.webhookCurrentSigningKey, nextKey: settings.notifications.webhookNextSigningKey),
+            baseURL: settings.siteURL ?? services.configuration.publicOrigin + services.configuration.mountPath(of: name),
+            processor: components.processor, learning: components.learning, clock: services.clock
+        ).register(on: routes)
     }
 
-    public func jobs(services: AppServices) -> [JobDefinition] { [] }
+    public func jobs(services: AppServices) -> [JobDefinition] {
+        KnotJobs(components: components(services), services: services, settings: settings.notifications).definitions
+    }
+
+    public func housekeeping(services: AppServices) -> [Housekeeping] {
+        KnotJobs(components: components(services), services: services, settings: settings.notifications).housekeeping
+    }
 
     public func administration(services: AppServices) -> (any AccountAdministration)? {
         KnotAdministration(services: services, settings: settings)

@@ -39,7 +39,7 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest accepted request body. [env: HEARTH_MAX_BODY_BYTES] (default: 10485760)", valueName: "bytes"))
     var maxBodyBytes: Int?
 
-    @Option(help: ArgumentHelp("Background jobs (item resolution, reminders) this process runs at once, 1…64. [env: HEARTH_JOB_WORKERS] (default: 4)", valueName: "n"))
+    @Option(help: ArgumentHelp("Background jobs (item resolution, reminders) this process runs at once, 0…64; 0 runs none (a web-only process beside job-running ones). [env: HEARTH_JOB_WORKERS] (default: 4)", valueName: "n"))
     var jobWorkers: Int?
 
     @Option(help: ArgumentHelp("Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed. [env: HEARTH_TRUSTED_PROXIES] (default: loopback)", valueName: "ranges"))

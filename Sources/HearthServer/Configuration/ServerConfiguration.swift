@@ -19,7 +19,7 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// the LAN or, in tests, on loopback. Empty by default: every such address is refused.
     public var outboundAllowHosts: [String] = []
     public var maxBodyBytes = 10 * 1024 * 1024
-    /// Background jobs (item resolution, notifications) this process runs at once.
+    /// Background jobs (item resolution, notifications) this process runs at once; 0: none.
     public var jobWorkers = 4
     /// Peers whose `X-Forwarded-For` is believed (CIDR ranges).
     public var trustedProxies = ["127.0.0.0/8", "::1/128"]
@@ -94,7 +94,7 @@ public struct ServerConfiguration: Sendable, Hashable {
             configuration.corsOrigins = SettingSource.list(origins)
         }
         configuration.maxBodyBytes = try settings.int(\.maxBodyBytes, "HEARTH_MAX_BODY_BYTES", in: 1024...(1 << 30)) ?? configuration.maxBodyBytes
-        configuration.jobWorkers = try settings.int(\.jobWorkers, "HEARTH_JOB_WORKERS", in: 1...64) ?? configuration.jobWorkers
+        configuration.jobWorkers = try settings.int(\.jobWorkers, "HEARTH_JOB_WORKERS", in: 0...64) ?? configuration.jobWorkers
         if let proxies = settings.string(\.trustedProxies, "HEARTH_TRUSTED_PROXIES") {
             configuration.trustedProxies = SettingSource.list(proxies)
             for range in configuration.trustedProxies where IPRange(range) == nil {

@@ -14,6 +14,16 @@ public enum JobMigrations {
                     created_at BIGINT NOT NULL, finished_at BIGINT)
                 """,
                 "CREATE INDEX hearth_jobs_due ON hearth_jobs (status, run_at)",
-            ])
+            ]),
+        // Scheduler semantics for apps that need them: a job published once per key, and
+        // the user a job is for, so deleting an account cancels their queued jobs.
+        Migration(
+            module: "hearth_jobs", version: 2, name: "job dedup keys and owners",
+            sql: [
+                "ALTER TABLE hearth_jobs ADD COLUMN dedup_key TEXT",
+                "ALTER TABLE hearth_jobs ADD COLUMN owner TEXT",
+                "CREATE UNIQUE INDEX hearth_jobs_dedup ON hearth_jobs (app, dedup_key)",
+                "CREATE INDEX hearth_jobs_owner ON hearth_jobs (app, owner, status)",
+            ]),
     ]
 }

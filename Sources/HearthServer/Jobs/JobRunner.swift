@@ -168,6 +168,13 @@ public final class JobRunner: Service, Sendable {
             jobLogger.warning("job attempt failed", metadata: ["attempt": "\(context.attempt)", "error": "\(error)"])
             do {
                 try await finish(job, error: error)
+                if context.attempt >= job.maxAttempts, let onFinalFailure = definitions[key]?.onFinalFailure {
+                    do {
+                        try await onFinalFailure(context, String(describing: error))
+                    } catch {
+                        jobLogger.error("the job's failure handler failed", metadata: ["error": "\(error)"])
+                    }
+                }
             } catch {
                 jobLogger.error("could not record job failure; its lease will expire and it will run again", metadata: ["error": "\(error)"])
             }
@@ -177,6 +184,7 @@ public final class JobRunner: Service, Sendable {
 
     private func finish(_ job: ClaimedJob, error: (any Error)?) async throws {
         let now = clock.now
+        let definition = definitions[Self.key(app: job.context.app, kind: job.context.kind)]
         let id = SQLValue.text(job.context.id)
         // Only the worker holding this attempt may record its outcome.
         let owned = "id = ? AND status = 'running' AND attempts = \(job.context.attempt)"
@@ -193,7 +201,8 @@ public final class JobRunner: Service, Sendable {
                     "UPDATE hearth_jobs SET status = 'failed', finished_at = ?, locked_until = NULL, last_error = ? WHERE \(owned)",
                     [SQLValue(now), message, id])
             } else {
-                let retryAt = now.adding(milliseconds: Self.backoffMilliseconds(afterAttempt: job.context.attempt))
+                let delay = definition?.retryDelay?(job.context.attempt) ?? Self.backoffMilliseconds(afterAttempt: job.context.attempt)
+                let retryAt = now.adding(milliseconds: delay)
                 try await executor.execute(
                     "UPDATE hearth_jobs SET status = 'queued', run_at = ?, locked_until = NULL, last_error = ? WHERE \(owned)",
                     [SQLValue(retryAt), message, id])

@@ -178,7 +178,8 @@ public struct HearthPlatform: Sendable {
             workers: configuration.jobWorkers, logger: logger.withMetadata(["service": "jobs"]))
         let maintenance = MaintenanceService(
             database: database, documentStores: documentStores, appHousekeeping: housekeeping, clock: clock, logger: logger.withMetadata(["service": "maintenance"]))
-        var services: [any Service] = [runner, maintenance] + appServices
+        // With no workers this process serves requests only; others run the jobs.
+        var services: [any Service] = (configuration.jobWorkers > 0 ? [runner] : []) + [maintenance] + appServices
         if let certificates {
             services.append(CertificateReloadService(certificates: certificates, logger: logger.withMetadata(["service": "tls"])))
         }

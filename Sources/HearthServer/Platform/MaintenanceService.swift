@@ -52,7 +52,7 @@ public struct MaintenanceService: Service {
         }
         let cutoff = SQLValue(clock.now.adding(seconds: -7 * 86_400))
         try await database.transaction { executor in
-            try await executor.execute("DELETE FROM hearth_jobs WHERE status IN ('done', 'failed') AND finished_at < ?", [cutoff])
+            try await executor.execute("DELETE FROM hearth_jobs WHERE status IN ('done', 'failed', 'cancelled') AND finished_at < ?", [cutoff])
         }
     }
 }

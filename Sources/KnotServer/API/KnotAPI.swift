@@ -11,24 +11,24 @@ struct KnotAPI: Sendable {
     /// Sets `context.userID` from a valid bearer, or answers 401 (§4.4).
     let requireUser: any MiddlewareProtocol<Request, Response, HearthRequestContext>
     let postgrestCaller: @Sendable (Request) throws(PostgRESTError) -> PostgRESTCaller
-    let embeddings: any EmbeddingProvider
+    let components: KnotComponents
     let hooks: KnotAPIHooks
 
     init(
         services: AppServices, settings: KnotSettings, requireUser: any MiddlewareProtocol<Request, Response, HearthRequestContext>,
         postgrestCaller: @escaping @Sendable (Request) throws(PostgRESTError) -> PostgRESTCaller,
-        embeddings: (any EmbeddingProvider)? = nil, hooks: KnotAPIHooks = KnotAPIHooks()
+        components: KnotComponents, hooks: KnotAPIHooks? = nil
     ) {
         self.services = services
         self.settings = settings
         self.requireUser = requireUser
         self.postgrestCaller = postgrestCaller
-        self.embeddings = embeddings ?? EmbeddingProviders.make(settings: settings, logger: services.logger)
-        self.hooks = hooks
+        self.components = components
+        self.hooks = hooks ?? components.apiHooks
     }
 
     /// The API guarded by Knot's GoTrue-compatible auth.
-    init(services: AppServices, settings: KnotSettings, auth: KnotAuth, hooks: KnotAPIHooks = KnotAPIHooks()) {
+    init(services: AppServices, settings: KnotSettings, auth: KnotAuth, components: KnotComponents, hooks: KnotAPIHooks? = nil) {
         self.init(
             services: services, settings: settings, requireUser: auth.requireUser,
             postgrestCaller: { (request: Request) throws(PostgRESTError) -> PostgRESTCaller in
@@ -37,25 +37,19 @@ struct KnotAPI: Sendable {
                 } catch {
                     throw PostgRESTError.badJWT(code: error.code, message: error.message, challenge: error.wwwAuthenticate)
                 }
-            }, hooks: hooks)
+            }, components: components, hooks: hooks)
     }
 
     func register(on routes: RouterGroup<HearthRequestContext>) {
         let (database, clock) = (services.database, services.clock)
         let api = routes.group("api/v1").add(middleware: requireUser)
         VaultRoutes(store: VaultStore(database: database, clock: clock), hooks: hooks).register(on: api)
-        HintRoutes(store: HintStore(database: database, clock: clock), embeddings: embeddings).register(on: api)
-        // No integrations yet: the stub catalogue, every URL taken as available, no learned weights.
-        RecommendationRoutes(
-            store: RecommendationStore(database: database, clock: clock),
-            pipeline: RecommendationPipeline(
-                hints: HintSimilaritySearch(database: database, embeddings: embeddings, logger: services.logger),
-                source: NoCandidateSource(), catalog: .bundled, verifier: AlwaysAvailableVerifier()),
-            logger: services.logger
-        ).register(on: api)
+        HintRoutes(store: HintStore(database: database, clock: clock), embeddings: components.embeddings).register(on: api)
+        RecommendationRoutes(service: components.recommendations).register(on: api)
+        NotificationRoutes(database: database, clock: clock).register(on: api)
         AccountRoutes(
-            profiles: UserProfiles(database: database, clock: clock), devices: DeviceTokens(database: database, clock: clock),
-            export: AccountExport(database: database, clock: clock), hooks: hooks
+            profiles: UserProfiles(database: database, clock: clock), devices: components.devices,
+            export: AccountExport(database: database, clock: clock), jobs: services.jobs, hooks: hooks
         ).register(on: api)
         PostgRESTRoutes(database: database, apiKeyCheck: KnotAPIKeyMiddleware(settings: settings), caller: postgrestCaller)
             .register(on: routes)

@@ -12,9 +12,11 @@ struct KnotAdministration: AccountAdministration {
     let database: any HearthDatabase
     let clock: any WallClock
     let minimumPasswordLength: Int
+    let jobs: JobQueue
 
     init(services: AppServices, settings: KnotSettings) {
         database = services.database
+        jobs = services.jobs
         clock = services.clock
         minimumPasswordLength = settings.passwordMinLength
     }
@@ -74,6 +76,8 @@ struct KnotAdministration: AccountAdministration {
             let sessions = try await executor.query("DELETE FROM knot_auth_sessions WHERE user_id = ? RETURNING id", [.text(userID)])
             if !sessions.isEmpty { deletion.add("sessions", sessions.count) }
             deletion.add("account", try await AuthUserStore().delete(userID, in: executor) ? 1 : 0)
+            let jobs = try await jobs.cancelQueued(owner: userID, in: executor)
+            if jobs > 0 { deletion.add("queued jobs", jobs) }
             return deletion
         }
     }

@@ -9,14 +9,12 @@ struct RecommendationRoutes: Sendable {
     static let maxBodyBytes = 64 * 1024
     static let maxRejectedIDs = 100
     static let maxFeedbackText = 2000
-    static let generationFailed = "Failed to generate recommendations"
     static let milestoneNotFound = "Milestone not found"
     static let noneFound = "No recommendations found for the given IDs"
     static let notFound = "Recommendation not found"
 
-    let store: RecommendationStore
-    let pipeline: RecommendationPipeline
-    let logger: Logger
+    let service: RecommendationService
+    var store: RecommendationStore { service.store }
 
     func register(on api: RouterGroup<HearthRequestContext>) {
         api.post("recommendations/generate") { request, context in try await generate(request, context) }
@@ -40,15 +38,14 @@ struct RecommendationRoutes: Sendable {
         }
 
         let vault = try await loadVault(userID)
-        var milestone: PipelineInput.Milestone?
+        var milestone: StoredVault.Milestone?
         if let requestedMilestone {
             guard let id = KnotID.normalized(requestedMilestone), let stored = vault.milestones.first(where: { $0.id == id }) else {
                 throw APIError.knotNotFound(Self.milestoneNotFound)
             }
-            milestone = milestoneContext(stored)
+            milestone = stored
         }
-        let input = PipelineInput(vault: vault, occasionType: occasionType, milestone: milestone, weights: nil)
-        let items = try await runAndStore(input, vaultID: vault.id, milestoneID: milestone?.id)
+        let items = try await service.generate(await service.input(vault: vault, occasionType: occasionType, milestone: milestone))
         return Response.json([
             "recommendations": .array(items), "count": .int(Int64(items.count)),
             "milestone_id": milestone.map { .string($0.id) } ?? .null, "occasion_type": .string(occasionType),
@@ -79,11 +76,11 @@ struct RecommendationRoutes: Sendable {
 
         // Context [DECISION]: the first found row's milestone, if it still exists; the
         // occasion is its budget tier, else `just_because`.
-        let milestone = first.milestoneID.flatMap { id in vault.milestones.first { $0.id == id } }.map(milestoneContext)
-        let input = PipelineInput(
-            vault: vault, occasionType: milestone?.budgetTier ?? "just_because", milestone: milestone, weights: nil,
+        let milestone = first.milestoneID.flatMap { id in vault.milestones.first { $0.id == id } }
+        let input = await service.input(
+            vault: vault, occasionType: milestone?.content.budgetTier ?? "just_because", milestone: milestone,
             exclusion: RefreshExclusion(reason: reason, rejected: rejected.map(\.rejected)))
-        let items = try await runAndStore(input, vaultID: vault.id, milestoneID: milestone?.id)
+        let items = try await service.generate(input)
         return Response.json([
             "recommendations": .array(items), "count": .int(Int64(items.count)), "rejection_reason": .string(reason.rawValue),
         ])
@@ -140,38 +137,7 @@ struct RecommendationRoutes: Sendable {
     // MARK: - Shared
 
     private func loadVault(_ userID: String) async throws -> StoredVault {
-        guard let vault = try await store.database.read({ sql in try await StoredVault.load(userID: userID, on: sql) }) else {
-            throw APIError.knotNotFound(VaultStore.noVault)
-        }
+        guard let vault = try await service.vault(of: userID) else { throw APIError.knotNotFound(VaultStore.noVault) }
         return vault
-    }
-
-    /// The milestone context, `days_until` counted from today (UTC) to its next occurrence (§8.1).
-    private func milestoneContext(_ milestone: StoredVault.Milestone) -> PipelineInput.Milestone {
-        let today = CalendarDate.utc(store.clock.now)
-        let next = MilestoneCalendar.nextOccurrence(of: milestone.content, after: today)
-        return PipelineInput.Milestone(
-            id: milestone.id, milestoneType: milestone.content.milestoneType, milestoneName: milestone.content.milestoneName,
-            milestoneDate: milestone.content.milestoneDate.description, recurrence: milestone.content.recurrence,
-            budgetTier: milestone.content.budgetTier, daysUntil: next.map { MilestoneCalendar.daysUntil($0, from: today) })
-    }
-
-    /// Runs the engine and stores what it chose; an error or nothing chosen is a 500 with
-    /// the pipeline's message (§6.8). A failure to store is logged, and the candidates'
-    /// own ids are returned instead.
-    private func runAndStore(_ input: PipelineInput, vaultID: String, milestoneID: String?) async throws -> [JSONValue] {
-        let output = await pipeline.run(input)
-        if let error = output.error { throw APIError(.internalServerError, code: .internalError, message: error) }
-        guard !output.final.isEmpty else { throw APIError(.internalServerError, code: .internalError, message: Self.generationFailed) }
-        var ids: [String]?
-        do {
-            ids = try await store.save(
-                output.final, vaultID: vaultID, milestoneID: milestoneID, hintIDs: output.hints.map(\.hint.id), catalog: pipeline.catalog)
-        } catch {
-            logger.error("storing recommendations failed", metadata: ["error": "\(error)"])
-        }
-        return output.final.enumerated().map { index, candidate in
-            RecommendationResult.item(candidate, id: ids?[index], catalog: pipeline.catalog)
-        }
     }
 }

@@ -7,7 +7,7 @@ import HearthStore
 enum KnotMigrations {
     static let module = "knot"
 
-    static var all: [Migration] { [authSchema, appSchema, recommendationSchema] }
+    static var all: [Migration] { [authSchema, appSchema, recommendationSchema, notificationSchema] }
 
     /// The GoTrue-compatible accounts (spec §3.3 "Auth tables").
     static let authSchema = Migration(
@@ -168,4 +168,27 @@ enum KnotMigrations {
             "CREATE INDEX knot_recommendation_feedback_by_user ON knot_recommendation_feedback (user_id)",
         ]
     }
+
+    /// Milestone reminders (spec §8.2) and learned weights (§7). A reminder row goes with
+    /// its milestone and its user; its job finds no row and ends as "not found".
+    static let notificationSchema = Migration(
+        module: module, version: 4, name: "knot reminders and learned weights",
+        sql: [
+            """
+            CREATE TABLE knot_notification_queue (
+                id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES knot_users (id) ON DELETE CASCADE,
+                milestone_id TEXT NOT NULL REFERENCES knot_partner_milestones (id) ON DELETE CASCADE,
+                scheduled_for BIGINT NOT NULL, days_before INTEGER NOT NULL, status TEXT NOT NULL,
+                sent_at BIGINT, viewed_at BIGINT, created_at BIGINT NOT NULL,
+                UNIQUE (milestone_id, days_before, scheduled_for),
+                CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')))
+            """,
+            "CREATE INDEX knot_notification_queue_by_user ON knot_notification_queue (user_id, status)",
+            """
+            CREATE TABLE knot_user_preference_weights (
+                user_id TEXT PRIMARY KEY REFERENCES knot_users (id) ON DELETE CASCADE,
+                interest_weights TEXT NOT NULL, vibe_weights TEXT NOT NULL, love_language_weights TEXT NOT NULL,
+                type_weights TEXT NOT NULL, feedback_count INTEGER NOT NULL, updated_at BIGINT NOT NULL)
+            """,
+        ])
 }

@@ -9,6 +9,7 @@ struct AccountRoutes: Sendable {
     let profiles: UserProfiles
     let devices: DeviceTokens
     let export: AccountExport
+    let jobs: JobQueue
     let hooks: KnotAPIHooks
 
     func register(on api: RouterGroup<HearthRequestContext>) {
@@ -30,7 +31,7 @@ struct AccountRoutes: Sendable {
     }
 
     func deleteAccount(_ context: HearthRequestContext) async throws -> Response {
-        guard try await profiles.deleteAccount(userID: try context.requireUser()) else {
+        guard try await profiles.deleteAccount(userID: try context.requireUser(), jobs: jobs) else {
             throw APIError.knotNotFound(UserProfiles.notFound)
         }
         return Response.json(["status": "deleted", "message": .string(Self.deletedMessage)])

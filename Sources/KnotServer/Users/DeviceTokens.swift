@@ -80,4 +80,11 @@ struct DeviceTokens: Sendable {
                 [.text(userID)])
         }.map { (try $0.string("device_token"), try $0.string("platform")) }
     }
+
+    /// Forgets a token the push platform no longer accepts.
+    func forget(token: String, userID: String) async throws {
+        try await database.transaction { sql in
+            try await sql.execute("DELETE FROM knot_device_tokens WHERE device_token = ? AND user_id = ?", [.text(token), .text(userID)])
+        }
+    }
 }

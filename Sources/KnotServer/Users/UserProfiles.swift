@@ -63,11 +63,12 @@ struct UserProfiles: Sendable {
     /// Deletes the account: its `knot_auth_users` row, from which everything of the user
     /// cascades (profile, sessions, refresh tokens, identities, devices, vault and all
     /// under it, spec §3.5), so the user's tokens stop working at once. `false` when the
-    /// profile row is missing (404).
-    func deleteAccount(userID: String) async throws -> Bool {
+    /// profile row is missing (404). The user's queued jobs are cancelled with it.
+    func deleteAccount(userID: String, jobs: JobQueue) async throws -> Bool {
         try await database.transaction { sql in
             guard try await sql.queryFirst("SELECT id FROM knot_users WHERE id = ?", [.text(userID)]) != nil else { return false }
             try await sql.execute("DELETE FROM knot_auth_users WHERE id = ?", [.text(userID)])
+            try await jobs.cancelQueued(owner: userID, in: sql)
             return true
         }
     }

@@ -9,6 +9,24 @@ struct StoredVault: Sendable, Hashable {
         var id: String
         var content: MilestoneInput
         var createdAt: Timestamp
+
+        init(id: String, content: MilestoneInput, createdAt: Timestamp) {
+            self.id = id
+            self.content = content
+            self.createdAt = createdAt
+        }
+
+        /// From a row with the columns of `knot_partner_milestones` (id, the five content columns, created_at).
+        init(row: SQLRow) throws {
+            let dateText = try row.string("milestone_date")
+            guard let date = CalendarDate(dateText) else {
+                throw StoreError.unexpectedValue(column: "milestone_date", expected: "a YYYY-MM-DD date")
+            }
+            let content = MilestoneInput(
+                milestoneType: try row.string("milestone_type"), milestoneName: try row.string("milestone_name"),
+                milestoneDate: date, recurrence: try row.string("recurrence"), budgetTier: try row.string("budget_tier"))
+            self.init(id: try row.string("id"), content: content, createdAt: try row.timestamp("created_at"))
+        }
     }
 
     struct Budget: Sendable, Hashable {
@@ -93,16 +111,7 @@ struct StoredVault: Sendable, Hashable {
             SELECT id, milestone_type, milestone_name, milestone_date, recurrence, budget_tier, created_at
             FROM knot_partner_milestones WHERE vault_id = ? ORDER BY position, id
             """, [.text(vaultID)]
-        ).map { row in
-            let dateText = try row.string("milestone_date")
-            guard let date = CalendarDate(dateText) else {
-                throw StoreError.unexpectedValue(column: "milestone_date", expected: "a YYYY-MM-DD date")
-            }
-            let content = MilestoneInput(
-                milestoneType: try row.string("milestone_type"), milestoneName: try row.string("milestone_name"),
-                milestoneDate: date, recurrence: try row.string("recurrence"), budgetTier: try row.string("budget_tier"))
-            return Milestone(id: try row.string("id"), content: content, createdAt: try row.timestamp("created_at"))
-        }
+        ).map(Milestone.init(row:))
     }
 
     /// The id of `userID`'s vault, if they have one.
