@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "HearthBrowser", targets: ["HearthBrowser"]),
         .library(name: "HearthIdentity", targets: ["HearthIdentity"]),
         .library(name: "KnotServer", targets: ["KnotServer"]),
+        .library(name: "KnotKit", targets: ["KnotKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -212,6 +213,7 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.json"), .copy("Resources/StubCatalog.json")]
         ),
+        .target(name: "KnotKit", dependencies: ["HearthCore", "HearthClient"]),
         .executableTarget(
             name: "hearth",
             dependencies: [
@@ -222,6 +224,7 @@ let package = Package(
                 "PantryPalServer",
                 "PantryPalKit",
                 "KnotServer",
+                "KnotKit",
                 "HearthClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -280,6 +283,13 @@ let package = Package(
             name: "PantryPalKitTests",
             dependencies: [
                 "HearthCore", "HearthClient", "PantryPalKit", "HearthTesting", "HearthServer", "PantryPalServer", "hearth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "KnotKitTests",
+            dependencies: [
+                "HearthCore", "HearthClient", "HearthStore", "KnotKit", "HearthTesting", "HearthServer", "KnotServer", "hearth",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -20,6 +20,7 @@ struct Hearth: AsyncParsableCommand {
               hearth wish …                     Wish With Me from the terminal
               hearth pantry …                   PantryPal from the terminal
               hearth list …                     ListAll from the terminal
+              hearth knot …                     Knot from the terminal
               hearth wish import-couchdb …      move in from the original Wish With Me
               hearth pantry import-sqlite FILE  move in from the original PantryPal
 
@@ -27,6 +28,6 @@ struct Hearth: AsyncParsableCommand {
             'hearth serve --help'.
             """,
         version: HearthVersion.current,
-        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, AdminCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self, ListCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, AdminCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self, ListCommand.self, KnotCommand.self]
     )
 }

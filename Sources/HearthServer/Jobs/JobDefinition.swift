@@ -37,4 +37,12 @@ public struct JobContext: Sendable {
     public let payload: JSONValue
     /// 1 on the first try.
     public let attempt: Int
+
+    public init(id: String, app: String, kind: String, payload: JSONValue, attempt: Int) {
+        self.id = id
+        self.app = app
+        self.kind = kind
+        self.payload = payload
+        self.attempt = attempt
+    }
 }
