@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HearthIdentity", targets: ["HearthIdentity"]),
         .library(name: "KnotServer", targets: ["KnotServer"]),
         .library(name: "KnotKit", targets: ["KnotKit"]),
+        .library(name: "KnotRules", targets: ["KnotRules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -202,6 +203,7 @@ let package = Package(
                 "HearthServer",
                 "HearthIdentity",
                 "HearthOutbound",
+                "KnotRules",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -213,7 +215,8 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.json"), .copy("Resources/StubCatalog.json")]
         ),
-        .target(name: "KnotKit", dependencies: ["HearthCore", "HearthClient"]),
+        .target(name: "KnotRules"),
+        .target(name: "KnotKit", dependencies: ["HearthCore", "HearthClient", "KnotRules"]),
         .executableTarget(
             name: "hearth",
             dependencies: [

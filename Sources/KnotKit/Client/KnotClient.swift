@@ -1,3 +1,4 @@
+@_exported import KnotRules
 import Foundation
 import HearthClient
 import HearthCore

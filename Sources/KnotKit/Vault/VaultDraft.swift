@@ -1,3 +1,4 @@
+import KnotRules
 /// What onboarding (and every later profile edit) sends: the body of `POST` and
 /// `PUT /api/v1/vault` (spec §5.2). Check it with ``VaultValidation/validated(_:)`` first
 /// to show the same message the server would give, without a round trip.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import KnotRules
 
 /// The server's vault validation (spec §5.2), rule for rule and in the same order, so a
 /// screen can name the field to fix before anything is sent. Failures are

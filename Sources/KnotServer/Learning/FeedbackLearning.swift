@@ -1,3 +1,4 @@
+import KnotRules
 /// Feedback learning's arithmetic (spec §7 steps 2–5), pure.
 enum FeedbackLearning {
     /// A user with fewer feedback rows gets no weights written [FACT].
@@ -44,8 +45,8 @@ enum FeedbackLearning {
             guard let score = score(action: observation.action, rating: observation.rating) else { continue }
             let item = observation.recommendation
             for interest in interests where InterestFiltering.matches(item, interest) { interestScores[interest, default: []].append(score) }
-            for vibe in VaultValues.vibes where BoostScoring.vibeMatches(item, vibe) { vibeScores[vibe, default: []].append(score) }
-            for language in VaultValues.loveLanguages where BoostScoring.loveLanguageMatches(item, language) {
+            for vibe in KnotVaultRules.vibes where BoostScoring.vibeMatches(item, vibe) { vibeScores[vibe, default: []].append(score) }
+            for language in KnotVaultRules.loveLanguages where BoostScoring.loveLanguageMatches(item, language) {
                 languageScores[language, default: []].append(score)
             }
             typeScores[item.type.rawValue, default: []].append(score)

@@ -1,3 +1,4 @@
+import KnotRules
 /// The price window of one pipeline run, in cents (spec §6.1).
 struct BudgetRange: Sendable, Hashable {
     var minAmount: Int64
@@ -15,7 +16,7 @@ struct BudgetRange: Sendable, Hashable {
     }
 
     static func defaults(for occasionType: String) -> BudgetRange {
-        let range = VaultValues.defaultBudget(for: occasionType)
+        let range = KnotVaultRules.defaultBudget(for: occasionType)
         return BudgetRange(minAmount: range.min, maxAmount: range.max, currency: "USD")
     }
 

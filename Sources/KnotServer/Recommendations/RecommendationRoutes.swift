@@ -2,6 +2,7 @@ import HearthCore
 import HearthServer
 import Hummingbird
 import Logging
+import KnotRules
 
 /// The `/api/v1/recommendations` routes (spec §5.5): generate, refresh, feedback, and the
 /// two reads. The fixed paths are registered before the catch-all `/{recommendation_id}`.
@@ -30,7 +31,7 @@ struct RecommendationRoutes: Sendable {
         let userID = try context.requireUser()
         let body = try await KnotRequestBody.object(request, context: context, limit: Self.maxBodyBytes)
         guard let occasion = body.value("occasion_type") else { throw APIError.invalidField("occasion_type", "Field required") }
-        let occasionType = try body.choice(occasion.value, "occasion_type", VaultValues.budgetTiers)
+        let occasionType = try body.choice(occasion.value, "occasion_type", KnotVaultRules.budgetTiers)
         var requestedMilestone: String?
         if let found = body.value("milestone_id") {
             guard let text = found.value.stringValue else { throw APIError.invalidField("milestone_id", "Input should be a valid string") }

@@ -1,4 +1,5 @@
 import HearthCore
+import KnotRules
 
 /// Why the user asked for different recommendations (spec §3.1 "Rejection reasons").
 enum RejectionReason: String, Sendable, Hashable, CaseIterable {
@@ -68,7 +69,7 @@ struct RefreshExclusion: Sendable, Hashable {
     /// match a rejected title or description.
     var rejectedVibes: Set<String> {
         var vibes = Set(rejected.compactMap { $0.metadata["matched_vibe"]?.stringValue })
-        for vibe in VaultValues.vibes
+        for vibe in KnotVaultRules.vibes
         where rejected.contains(where: { KeywordTables.vibeKeywordMatches(vibe, title: $0.title, description: $0.description) }) {
             vibes.insert(vibe)
         }

@@ -1,5 +1,6 @@
 import HearthCore
 import HearthStore
+import KnotRules
 
 /// A partner vault as stored, with its child rows in the order the API lists them
 /// (spec §5.2): interests, dislikes, vibes and milestones by position, budgets by tier
@@ -87,7 +88,7 @@ struct StoredVault: Sendable, Hashable {
             "SELECT language, priority FROM knot_partner_love_languages WHERE vault_id = ? ORDER BY priority", [.text(id)]
         ).map { LoveLanguage(language: try $0.string("language"), priority: try $0.int("priority")) }
         let milestones = try await loadMilestones(vaultID: id, on: sql)
-        let tierOrder = VaultValues.budgetTiers
+        let tierOrder = KnotVaultRules.budgetTiers
         return StoredVault(
             id: id, userID: try row.string("user_id"), partnerName: try row.string("partner_name"),
             relationshipTenureMonths: try row.optionalInt("relationship_tenure_months"),

@@ -1,19 +1,13 @@
 import HearthCore
 import HearthServer
 import Hummingbird
+import KnotRules
 
 /// The body of `POST` and `PUT /api/v1/vault` (spec §5.2), validated. Any rule broken is
 /// a 422 naming the field, thrown before anything is read from or written to storage.
 struct VaultInput: Sendable, Hashable {
-    /// Limits beyond the spec's rules: the body, names and the milestone list are bounded.
+    /// The body is bounded; the other limits are `KnotVaultRules`'.
     static let maxBodyBytes = 64 * 1024
-    static let maxTextLength = 100
-    static let tenureMonths: ClosedRange<Int64> = 0...600
-    /// [PROPOSAL] No app flow creates more; it bounds one request's work.
-    static let maxMilestones = 100
-    /// [PROPOSAL] Amounts are cents; ten million currency units is more than any gift.
-    static let amountRange: ClosedRange<Int64> = 0...1_000_000_000
-    static let interestCount = 5
 
     struct Budget: Sendable, Hashable {
         var occasionType: String
@@ -42,12 +36,12 @@ struct VaultInput: Sendable, Hashable {
     }
 
     init(_ body: BodyFields) throws {
-        partnerName = try body.requiredString("partner_name", maxLength: Self.maxTextLength)
-        relationshipTenureMonths = try body.optionalInt("relationship_tenure_months", in: Self.tenureMonths)
-        cohabitationStatus = try body.optionalChoice("cohabitation_status", VaultValues.cohabitation)
-        locationCity = try body.optionalString("location_city", maxLength: Self.maxTextLength)
-        locationState = try body.optionalString("location_state", maxLength: Self.maxTextLength)
-        locationCountry = try body.optionalString("location_country", maxLength: Self.maxTextLength) ?? "US"
+        partnerName = try body.requiredString("partner_name", maxLength: KnotVaultRules.maxTextLength)
+        relationshipTenureMonths = try body.optionalInt("relationship_tenure_months", in: KnotVaultRules.tenureMonths)
+        cohabitationStatus = try body.optionalChoice("cohabitation_status", KnotVaultRules.cohabitationStatuses)
+        locationCity = try body.optionalString("location_city", maxLength: KnotVaultRules.maxTextLength)
+        locationState = try body.optionalString("location_state", maxLength: KnotVaultRules.maxTextLength)
+        locationCountry = try body.optionalString("location_country", maxLength: KnotVaultRules.maxTextLength) ?? "US"
         interests = try Self.categories(body, "interests")
         dislikes = try Self.categories(body, "dislikes")
         if let both = interests.first(where: dislikes.contains) {
@@ -61,13 +55,13 @@ struct VaultInput: Sendable, Hashable {
 
     /// Exactly five distinct categories of ``InterestCategory/all``.
     private static func categories(_ body: BodyFields, _ name: String) throws -> [String] {
-        let elements = try body.array(name, maxCount: interestCount)
-        guard elements.count == interestCount else {
-            throw APIError.invalidField(name, "Exactly \(interestCount) \(name) are required, got \(elements.count)")
+        let elements = try body.array(name, maxCount: KnotVaultRules.interestCount)
+        guard elements.count == KnotVaultRules.interestCount else {
+            throw APIError.invalidField(name, "Exactly \(KnotVaultRules.interestCount) \(name) are required, got \(elements.count)")
         }
         var seen: [String] = []
         for (index, element) in elements.enumerated() {
-            guard let category = element.stringValue, InterestCategory.set.contains(category) else {
+            guard let category = element.stringValue, KnotVaultRules.interestCategorySet.contains(category) else {
                 throw APIError.invalidField("\(name).\(index)", "Input should be one of the 40 interest categories")
             }
             guard !seen.contains(category) else { throw APIError.invalidField(name, "'\(category)' is listed twice") }
@@ -78,11 +72,11 @@ struct VaultInput: Sendable, Hashable {
 
     /// 1…8 distinct vibe tags (spec §2 #2).
     private static func vibes(_ body: BodyFields) throws -> [String] {
-        let elements = try body.array("vibes", maxCount: VaultValues.vibes.count)
+        let elements = try body.array("vibes", maxCount: KnotVaultRules.vibes.count)
         guard !elements.isEmpty else { throw APIError.invalidField("vibes", "At least one vibe is required") }
         var seen: [String] = []
         for (index, element) in elements.enumerated() {
-            let vibe = try body.choice(element, "vibes.\(index)", VaultValues.vibes)
+            let vibe = try body.choice(element, "vibes.\(index)", KnotVaultRules.vibes)
             guard !seen.contains(vibe) else { throw APIError.invalidField("vibes", "'\(vibe)' is listed twice") }
             seen.append(vibe)
         }
@@ -91,19 +85,19 @@ struct VaultInput: Sendable, Hashable {
 
     /// Exactly one budget per occasion type.
     private static func budgets(_ body: BodyFields) throws -> [Budget] {
-        let elements = try body.array("budgets", maxCount: VaultValues.budgetTiers.count)
+        let elements = try body.array("budgets", maxCount: KnotVaultRules.budgetTiers.count)
         var budgets: [Budget] = []
         for (index, element) in elements.enumerated() {
             let fields = try BodyFields(element, path: "budgets.\(index)")
             guard let type = fields.value("occasion_type") else {
                 throw APIError.invalidField(fields.field("occasion_type"), "Field required")
             }
-            let occasion = try fields.choice(type.value, fields.field("occasion_type"), VaultValues.budgetTiers)
+            let occasion = try fields.choice(type.value, fields.field("occasion_type"), KnotVaultRules.budgetTiers)
             guard !budgets.contains(where: { $0.occasionType == occasion }) else {
                 throw APIError.invalidField("budgets", "Only one budget per occasion type; '\(occasion)' is listed twice")
             }
-            let minimum = try fields.requiredInt("min_amount", in: amountRange)
-            let maximum = try fields.requiredInt("max_amount", in: amountRange)
+            let minimum = try fields.requiredInt("min_amount", in: KnotVaultRules.amountRange)
+            let maximum = try fields.requiredInt("max_amount", in: KnotVaultRules.amountRange)
             guard maximum >= minimum else {
                 throw APIError.invalidField(fields.field("max_amount"), "max_amount must be greater than or equal to min_amount")
             }
@@ -113,9 +107,9 @@ struct VaultInput: Sendable, Hashable {
             }
             budgets.append(Budget(occasionType: occasion, minAmount: minimum, maxAmount: maximum, currency: currency))
         }
-        guard budgets.count == VaultValues.budgetTiers.count else {
+        guard budgets.count == KnotVaultRules.budgetTiers.count else {
             throw APIError.invalidField(
-                "budgets", "Exactly \(VaultValues.budgetTiers.count) budgets are required, one per occasion type")
+                "budgets", "Exactly \(KnotVaultRules.budgetTiers.count) budgets are required, one per occasion type")
         }
         return budgets
     }
@@ -127,8 +121,8 @@ struct VaultInput: Sendable, Hashable {
         guard let secondary = fields.value("secondary") else {
             throw APIError.invalidField("love_languages.secondary", "Field required")
         }
-        let first = try fields.choice(primary.value, "love_languages.primary", VaultValues.loveLanguages)
-        let second = try fields.choice(secondary.value, "love_languages.secondary", VaultValues.loveLanguages)
+        let first = try fields.choice(primary.value, "love_languages.primary", KnotVaultRules.loveLanguages)
+        let second = try fields.choice(secondary.value, "love_languages.secondary", KnotVaultRules.loveLanguages)
         guard first != second else {
             throw APIError.invalidField("love_languages", "Primary and secondary love languages must be different")
         }
@@ -137,7 +131,7 @@ struct VaultInput: Sendable, Hashable {
 
     /// At least one milestone, and at least one birthday among them.
     private static func milestones(_ body: BodyFields) throws -> [MilestoneInput] {
-        let elements = try body.array("milestones", maxCount: maxMilestones)
+        let elements = try body.array("milestones", maxCount: KnotVaultRules.maxMilestones)
         let milestones = try elements.enumerated().map { index, element in try MilestoneInput(element, index: index) }
         guard !milestones.isEmpty else { throw APIError.invalidField("milestones", "At least one milestone is required") }
         guard milestones.contains(where: { $0.milestoneType == "birthday" }) else {

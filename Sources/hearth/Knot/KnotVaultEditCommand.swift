@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HearthCore
 import KnotKit
+import KnotRules
 
 struct KnotVaultEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import HearthCore
 import Testing
+import KnotRules
 
 @testable import KnotServer
 
@@ -65,7 +66,7 @@ import Testing
 
     @Test func cuisineComesFromTheFirstFoodInterest() async throws {
         #expect(ReservationMappings.interestToCuisine.count == 5)
-        #expect(Set(ReservationMappings.interestToCuisine.keys).isSubset(of: Set(InterestCategory.all)))
+        #expect(Set(ReservationMappings.interestToCuisine.keys).isSubset(of: Set(KnotVaultRules.interestCategories)))
         let found = try await Self.builder().candidates(for: Self.request(interests: ["Wine", "Cooking"]))
         #expect(found.allSatisfy { $0.metadata["cuisine"] == "Wine Bar" })
         #expect(found.first?.externalURL.contains("term=Wine%20Bar") == true)

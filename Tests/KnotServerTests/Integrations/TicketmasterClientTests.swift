@@ -1,5 +1,6 @@
 import HearthCore
 import Testing
+import KnotRules
 
 @testable import KnotServer
 
@@ -61,7 +62,7 @@ import Testing
 
     @Test func eightInterestsAreMappedAndMusicIsTheKnownGenre() {
         #expect(TicketmasterMappings.interestToGenre.count == 8)
-        #expect(Set(TicketmasterMappings.interestToGenre.keys).isSubset(of: Set(InterestCategory.all)))
+        #expect(Set(TicketmasterMappings.interestToGenre.keys).isSubset(of: Set(KnotVaultRules.interestCategories)))
         #expect(TicketmasterMappings.interestToGenre["Music"]?.id == "KnvZfZ7vAeA")
         #expect(TicketmasterMappings.interestToGenre["Concerts"]?.id == "KnvZfZ7vAeA")
     }

@@ -1,5 +1,6 @@
 import HearthCore
 import Testing
+import KnotRules
 
 @testable import KnotServer
 
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func everyVibeHasThreeCategories() {
-        #expect(Set(YelpMappings.vibeToCategories.keys) == Set(VaultValues.vibes))
+        #expect(Set(YelpMappings.vibeToCategories.keys) == Set(KnotVaultRules.vibes))
         #expect(YelpMappings.vibeToCategories.values.allSatisfy { $0.count == 3 })
         #expect(YelpMappings.vibeToCategories["quiet_luxury"] == ["wine_bars", "wineries", "spas"])
     }

@@ -1,5 +1,6 @@
 import HearthCore
 import Synchronization
+import KnotRules
 
 @testable import KnotServer
 
@@ -48,21 +49,21 @@ enum RecommendationFixtures {
     /// priced 3000, titled `"{interest} {n}"` / `"{vibe} {n}"`.
     static let uniformCatalog: StubCatalog = {
         var gifts: [String: [StubCatalog.GiftEntry]] = [:]
-        for interest in InterestCategory.all {
+        for interest in KnotVaultRules.interestCategories {
             gifts[interest] = (1...3).map {
                 .init(title: "\(interest) \($0)", description: "gift", priceCents: 3000, merchant: "M", source: "amazon")
             }
         }
         var experiences: [String: [StubCatalog.ExperienceEntry]] = [:]
-        for vibe in VaultValues.vibes {
+        for vibe in KnotVaultRules.vibes {
             experiences[vibe] = (1...3).map {
                 .init(title: "\(vibe) \($0)", description: "outing", priceCents: 3000, merchant: "Y", source: "yelp", recType: .experience)
             }
         }
         return StubCatalog(
             interestGifts: gifts, vibeExperiences: experiences,
-            interestImages: Dictionary(uniqueKeysWithValues: InterestCategory.all.map { ($0, "https://img/\($0)") }),
-            vibeImages: Dictionary(uniqueKeysWithValues: VaultValues.vibes.map { ($0, "https://img/\($0)") }))
+            interestImages: Dictionary(uniqueKeysWithValues: KnotVaultRules.interestCategories.map { ($0, "https://img/\($0)") }),
+            vibeImages: Dictionary(uniqueKeysWithValues: KnotVaultRules.vibes.map { ($0, "https://img/\($0)") }))
     }()
 
     static let emptyCatalog = StubCatalog(interestGifts: [:], vibeExperiences: [:], interestImages: [:], vibeImages: [:])

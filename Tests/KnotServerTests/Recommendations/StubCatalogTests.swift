@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import KnotRules
 
 @testable import KnotServer
 
 @Suite struct StubCatalogTests {
     @Test func shippedCatalogCoversEvery40InterestsAnd8VibesWithValidEntries() throws {
         let catalog = try StubCatalog.loadBundled()
-        #expect(catalog.problems(interests: InterestCategory.all, vibes: VaultValues.vibes) == [])
+        #expect(catalog.problems(interests: KnotVaultRules.interestCategories, vibes: KnotVaultRules.vibes) == [])
         #expect(catalog.interestGifts.count == 40)
         #expect(catalog.vibeExperiences.count == 8)
         #expect(catalog.interestGifts.values.allSatisfy { (2...3).contains($0.count) })
@@ -15,7 +16,7 @@ import Testing
 
     @Test func interestImagesFollowTheSlugRule() throws {
         let catalog = try StubCatalog.loadBundled()
-        for interest in InterestCategory.all {
+        for interest in KnotVaultRules.interestCategories {
             let image = try #require(catalog.interestImages[interest])
             #expect(image.hasSuffix("/\(InterestCategory.imageSlug(interest)).jpg"), "\(interest): \(image)")
         }
@@ -36,7 +37,7 @@ import Testing
         catalog.vibeExperiences["romantic"]![0].source = "amazon"
         catalog.vibeImages["romantic"] = nil
         catalog.interestGifts["Golf"] = catalog.interestGifts["Wine"]
-        let problems = catalog.problems(interests: InterestCategory.all, vibes: VaultValues.vibes)
+        let problems = catalog.problems(interests: KnotVaultRules.interestCategories, vibes: KnotVaultRules.vibes)
         #expect(problems.contains("Travel: 1 gifts, expected 2–3"))
         #expect(problems.contains { $0.hasPrefix("Cooking/") && $0.hasSuffix("price_cents must be > 0") })
         #expect(problems.contains { $0.hasPrefix("Baking/") && $0.hasSuffix("source yelp") })

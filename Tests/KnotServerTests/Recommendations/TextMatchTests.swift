@@ -1,4 +1,5 @@
 import Testing
+import KnotRules
 
 @testable import KnotServer
 
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func keywordTablesHaveOneListPerVibeAndTheThreeKeywordLoveLanguages() {
-        #expect(Set(KeywordTables.vibeKeywords.keys) == Set(VaultValues.vibes))
+        #expect(Set(KeywordTables.vibeKeywords.keys) == Set(KnotVaultRules.vibes))
         #expect(Set(KeywordTables.loveLanguageKeywords.keys) == ["acts_of_service", "words_of_affirmation", "physical_touch"])
         #expect(KeywordTables.loveLanguageKeywords["physical_touch"] == ["couples", "massage", "spa", "dance class", "together", "two people", "for two"])
     }

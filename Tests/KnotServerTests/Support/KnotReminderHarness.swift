@@ -5,6 +5,7 @@ import HearthStore
 import HearthTesting
 import Hummingbird
 import Synchronization
+import KnotRules
 
 @testable import KnotServer
 
@@ -82,13 +83,13 @@ enum ReminderFixtures {
 
     static let catalog: StubCatalog = {
         var gifts: [String: [StubCatalog.GiftEntry]] = [:]
-        for interest in InterestCategory.all {
+        for interest in KnotVaultRules.interestCategories {
             gifts[interest] = (1...3).map {
                 .init(title: "\(interest) gift \($0)", description: "gift", priceCents: 20_000, merchant: "M\($0)", source: "amazon")
             }
         }
         var experiences: [String: [StubCatalog.ExperienceEntry]] = [:]
-        for vibe in VaultValues.vibes {
+        for vibe in KnotVaultRules.vibes {
             experiences[vibe] = (1...3).map {
                 .init(
                     title: "\(vibe) outing \($0)", description: "outing", priceCents: 20_000, merchant: "Y\($0)", source: "yelp",

@@ -1,6 +1,7 @@
 import HearthCore
 import HearthServer
 import Testing
+import KnotRules
 
 @testable import KnotServer
 
@@ -60,7 +61,7 @@ import Testing
         Case(description: "vibe twice", body: F.vault("vibes", ["romantic", "romantic"]), field: "vibes"),
         Case(
             description: "9 vibes",
-            body: F.vault("vibes", .array((VaultValues.vibes + ["romantic"]).map(JSONValue.string))), field: "vibes"),
+            body: F.vault("vibes", .array((KnotVaultRules.vibes + ["romantic"]).map(JSONValue.string))), field: "vibes"),
         Case(
             description: "2 budgets", body: F.vault("budgets", .array(Array(F.vault["budgets"]!.arrayValue!.prefix(2)))), field: "budgets"),
         Case(
@@ -172,19 +173,19 @@ import Testing
     }
 
     @Test func allEightVibesAreAccepted() throws {
-        let body = F.vault("vibes", .array(VaultValues.vibes.map(JSONValue.string)))
-        #expect(try F.input(body).vibes == VaultValues.vibes)
+        let body = F.vault("vibes", .array(KnotVaultRules.vibes.map(JSONValue.string)))
+        #expect(try F.input(body).vibes == KnotVaultRules.vibes)
     }
 
     @Test func theInterestCategoriesAreFortyDistinctTitleCaseNames() {
-        #expect(InterestCategory.all.count == 40)
-        #expect(Set(InterestCategory.all).count == 40)
-        #expect(!InterestCategory.set.contains("Golf"))
+        #expect(KnotVaultRules.interestCategories.count == 40)
+        #expect(Set(KnotVaultRules.interestCategories).count == 40)
+        #expect(!KnotVaultRules.interestCategorySet.contains("Golf"))
         for named in [
             "Travel", "Cooking", "Board Games", "Concerts", "Music", "Theater", "Sports", "Comedy", "Dancing", "Movies", "Family",
             "Gardening",
         ] {
-            #expect(InterestCategory.set.contains(named))
+            #expect(KnotVaultRules.interestCategorySet.contains(named))
         }
         #expect(InterestCategory.imageSlug("Board Games") == "interest-board-games")
     }

@@ -1,6 +1,7 @@
 import HearthCore
 import HearthTesting
 import Testing
+import KnotRules
 
 @testable import KnotServer
 
@@ -107,8 +108,8 @@ import Testing
     func allEightVibesAreStored(engine: TestEngine) async throws {
         try await TestServer.knot(engine: engine) { server in
             let user = try await server.signUp("vibes@example.com")
-            _ = try await server.createVault(user, F.vault("vibes", .array(VaultValues.vibes.map(JSONValue.string))))
-            #expect(try await server.api(user, .GET, "/api/v1/vault").json["vibes"] == .array(VaultValues.vibes.map(JSONValue.string)))
+            _ = try await server.createVault(user, F.vault("vibes", .array(KnotVaultRules.vibes.map(JSONValue.string))))
+            #expect(try await server.api(user, .GET, "/api/v1/vault").json["vibes"] == .array(KnotVaultRules.vibes.map(JSONValue.string)))
         }
     }
 

@@ -1,10 +1,10 @@
-/// The closed value sets and limits of the partner vault (spec §3.1, §3.2, §5.2), as the
-/// Hearth server enforces them (`KnotServer/Vault`).
+/// The closed value sets and limits of the partner vault (spec §3.1, §3.2, §5.2): the one
+/// home of Knot's vocabulary, read by the server's validation and the recommendation
+/// engine (`KnotServer`) and by the client kit (`KnotKit`) alike.
 ///
-/// Interim home: the server keeps its copies internal to `KnotServer`, which a client
-/// kit may not import. `KnotKitTests` asserts that these equal the server's, value for
-/// value, and that ``VaultValidation`` agrees with the server's validation on a table of
-/// cases, so the two cannot drift apart unnoticed.
+/// The 40 interest categories are the spec's proposed list until the client's
+/// `Constants.swift` is confirmed (Hearth decision 2); strings are matched exactly
+/// (`Golf` and `travel` are not categories).
 public enum KnotVaultRules {
     /// The 40 interest categories likes and dislikes are chosen from; Title Case, matched exactly.
     public static let interestCategories: [String] = [
@@ -13,6 +13,7 @@ public enum KnotVaultRules {
         "Movies", "Family", "Board Games", "Gardening", "Reading", "Writing", "Art", "Photography", "Fashion", "Beauty",
         "Wellness", "Gaming", "Technology", "Pets", "Crafts", "History", "Science", "Nature", "Home Decor", "Volunteering",
     ]
+    public static let interestCategorySet = Set(interestCategories)
     public static let vibes = [
         "quiet_luxury", "street_urban", "outdoorsy", "vintage", "minimalist", "bohemian", "romantic", "adventurous",
     ]
@@ -38,6 +39,16 @@ public enum KnotVaultRules {
         case "birthday", "anniversary": "major_milestone"
         case "holiday": "minor_occasion"
         default: nil
+        }
+    }
+
+    /// The budget range, in cents, used when a vault has none for an occasion (§6.1).
+    public static func defaultBudget(for occasionType: String) -> (min: Int64, max: Int64) {
+        switch occasionType {
+        case "just_because": (2000, 5000)
+        case "minor_occasion": (5000, 15000)
+        case "major_milestone": (10000, 50000)
+        default: (2000, 10000)
         }
     }
 }
