@@ -33,7 +33,9 @@ struct QueuedReminder: Sendable, Hashable {
     static let columns = "id, user_id, milestone_id, scheduled_for, days_before, status, sent_at, viewed_at, created_at"
 
     /// The `notification.process` job payload (§8.2).
-    var jobPayload: JSONValue {
+    var jobPayload: JSONValue { Self.jobPayload(id: id, userID: userID, milestoneID: milestoneID, daysBefore: daysBefore) }
+
+    static func jobPayload(id: String, userID: String, milestoneID: String, daysBefore: Int) -> JSONValue {
         ["notification_id": .string(id), "user_id": .string(userID), "milestone_id": .string(milestoneID), "days_before": .int(Int64(daysBefore))]
     }
 }
@@ -62,10 +64,7 @@ struct ReminderQueue: Sendable {
             """,
             [.text(id), .text(userID), .text(milestoneID), SQLValue(reminder.scheduledFor), .integer(Int64(reminder.daysBefore)), SQLValue(clock.now)])
         guard !inserted.isEmpty else { return false }
-        let payload: JSONValue = [
-            "notification_id": .string(id), "user_id": .string(userID), "milestone_id": .string(milestoneID),
-            "days_before": .int(Int64(reminder.daysBefore)),
-        ]
+        let payload = QueuedReminder.jobPayload(id: id, userID: userID, milestoneID: milestoneID, daysBefore: reminder.daysBefore)
         try await jobs.enqueue(
             kind: Self.processKind, payload: payload, runAt: reminder.scheduledFor, dedupKey: reminder.dedupKey(milestoneID: milestoneID),
             owner: userID, maxAttempts: Self.maxAttempts, in: sql)

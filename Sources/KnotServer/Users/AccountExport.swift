@@ -5,8 +5,7 @@ import HearthStore
 /// `GET /api/v1/users/me/export` (spec §5.7): everything stored about the user, read in
 /// one consistent snapshot. Embeddings are never exported.
 ///
-/// `notifications` is an empty array until reminders arrive (part 2). The section names
-/// are the original's; inner fields follow the spec.
+/// The section names are the original's; inner fields follow the spec.
 struct AccountExport: Sendable {
     let database: any HearthDatabase
     let clock: any WallClock
@@ -21,6 +20,7 @@ struct AccountExport: Sendable {
             if let vault { hints = try await HintStore.all(vaultID: vault.id, on: sql) }
             let recommendations = try await AccountHistoryExport.recommendations(vaultID: vault?.id, on: sql)
             let feedback = try await AccountHistoryExport.feedback(userID: userID, on: sql)
+            let notifications = try await AccountHistoryExport.notifications(userID: userID, on: sql)
             return [
                 "exported_at": KnotTime.json(exportedAt),
                 "user": [
@@ -32,7 +32,7 @@ struct AccountExport: Sendable {
                 "hints": .array(hints.map(\.json)),
                 "recommendations": .array(recommendations),
                 "feedback": .array(feedback),
-                "notifications": [],
+                "notifications": .array(notifications),
             ]
         }
     }

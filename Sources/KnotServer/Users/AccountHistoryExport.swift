@@ -1,8 +1,8 @@
 import HearthCore
 import HearthStore
 
-/// The recommendation history of one account for the export (spec §5.7): the vault's
-/// stored recommendations and the user's feedback, oldest first. Scores, metadata and
+/// The history of one account for the export (spec §5.7): the vault's stored
+/// recommendations, the user's feedback and their reminders, oldest first. Scores, metadata and
 /// embeddings stay out, as the export's inner field lists leave them.
 enum AccountHistoryExport {
     static func recommendations(vaultID: String?, on sql: any SQLExecutor) async throws -> [JSONValue] {
@@ -36,6 +36,23 @@ enum AccountHistoryExport {
                 "id": .string(try row.string("id")), "recommendation_id": .string(try row.string("recommendation_id")),
                 "action": .string(try row.string("action")), "rating": try row.optionalInt("rating").map { .int($0) } ?? .null,
                 "feedback_text": text(try row.optionalString("feedback_text")), "created_at": KnotTime.json(try row.timestamp("created_at")),
+            ]
+        }
+    }
+
+    /// The user's reminders, by due time: `{id, milestone_id, scheduled_for, days_before,
+    /// status, sent_at, viewed_at, created_at}`.
+    static func notifications(userID: String, on sql: any SQLExecutor) async throws -> [JSONValue] {
+        try await sql.query(
+            "SELECT \(QueuedReminder.columns) FROM knot_notification_queue WHERE user_id = ? ORDER BY scheduled_for, days_before DESC, id",
+            [.text(userID)]
+        ).map { row in
+            let reminder = try QueuedReminder(row: row)
+            return [
+                "id": .string(reminder.id), "milestone_id": .string(reminder.milestoneID),
+                "scheduled_for": KnotTime.json(reminder.scheduledFor), "days_before": .int(Int64(reminder.daysBefore)),
+                "status": .string(reminder.status.rawValue), "sent_at": KnotTime.json(reminder.sentAt),
+                "viewed_at": KnotTime.json(reminder.viewedAt), "created_at": KnotTime.json(reminder.createdAt),
             ]
         }
     }

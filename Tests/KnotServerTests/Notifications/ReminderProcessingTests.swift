@@ -71,6 +71,13 @@ import Testing
                 let again = try await harness.server.api(fresh, .GET, "/api/v1/notifications/history")
                 #expect(again.json["notifications"]?[0]?["viewed_at"] != .null)
 
+                let export = try await harness.server.api(fresh, .GET, "/api/v1/users/me/export")
+                let exported = try #require(export.json["notifications"]?.arrayValue)
+                #expect(exported.count == 5)
+                #expect(exported.first?["status"] == "sent")
+                #expect(exported.first?["id"]?.stringValue == reminder.id)
+                #expect(exported.first?["viewed_at"] != .null)
+
                 let stranger = try await harness.server.signUp("stranger@example.com")
                 #expect(try await harness.server.api(stranger, .PATCH, "/api/v1/notifications/\(reminder.id)/viewed").status == 404)
                 #expect(try await harness.server.api(stranger, .GET, "/api/v1/notifications/history").json["total"] == 0)
