@@ -18,8 +18,11 @@ struct KnotComponents: Sendable {
         embeddings = collaborators.embeddings ?? EmbeddingProviders.make(settings: settings, logger: logger)
         let pipeline = RecommendationPipeline(
             hints: HintSimilaritySearch(database: database, embeddings: embeddings, logger: logger),
-            source: collaborators.candidateSource ?? NoCandidateSource(), catalog: collaborators.catalog ?? .bundled,
-            verifier: collaborators.verifier ?? AlwaysAvailableVerifier())
+            source: collaborators.candidateSource
+                ?? IntegrationCandidateSource(settings: settings.integrations, clock: clock, logger: logger),
+            catalog: collaborators.catalog ?? .bundled,
+            verifier: collaborators.verifier
+                ?? (settings.integrations.urlVerificationEnabled ? HTTPURLVerifier(logger: logger) : AlwaysAvailableVerifier()))
         let weights = LearnedWeightsStore(database: database, clock: clock, logger: logger)
         recommendations = RecommendationService(
             store: RecommendationStore(database: database, clock: clock), engine: pipeline, weights: weights, logger: logger)

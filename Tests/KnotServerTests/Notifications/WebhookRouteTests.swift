@@ -11,7 +11,7 @@ import Testing
     static let site = "https://knot.example.com"
 
     static var settings: KnotSettings {
-        var settings = KnotSettings()
+        var settings = KnotSettings.behaviouralTestDefaults
         settings.siteURL = site
         settings.notifications.webhookCurrentSigningKey = "sig_current_key"
         settings.notifications.webhookNextSigningKey = "sig_next_key"

@@ -20,7 +20,7 @@ struct KnotReminderHarness: Sendable {
     var database: any HearthDatabase { server.platform.database }
 
     static func run<T: Sendable>(
-        engine: TestEngine, at now: Timestamp, settings: KnotSettings = KnotSettings(),
+        engine: TestEngine, at now: Timestamp, settings: KnotSettings = .behaviouralTestDefaults,
         collaborators: KnotCollaborators = KnotCollaborators(), _ body: @Sendable (KnotReminderHarness) async throws -> T
     ) async throws -> T {
         let clock = ManualWallClock(now)

@@ -4,6 +4,16 @@ import HearthServer
 import HearthTesting
 import KnotServer
 
+extension KnotSettings {
+    /// The defaults of spec §13's behavioural cases: no integrations and no reservation
+    /// links (the service default is on), so only the stub catalogue feeds the engine.
+    static var behaviouralTestDefaults: KnotSettings {
+        var settings = KnotSettings()
+        settings.integrations.reservationURLsEnabled = false
+        return settings
+    }
+}
+
 /// A signed-up Knot user as tests hold it.
 struct KnotTestUser: Sendable {
     let userID: String
@@ -21,7 +31,7 @@ extension TestServer {
     /// Mail goes to an outbox in a fresh temporary data directory unless `settings` name
     /// one; ``knotOutbox()`` reads it.
     static func knot<T: Sendable>(
-        engine: TestEngine, settings: KnotSettings = KnotSettings(), clock: any WallClock = SystemWallClock(),
+        engine: TestEngine, settings: KnotSettings = .behaviouralTestDefaults, clock: any WallClock = SystemWallClock(),
         configuration: ServerConfiguration = testConfiguration(), _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         var configuration = configuration
