@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HearthIdentity", targets: ["HearthIdentity"]),
         .library(name: "KnotServer", targets: ["KnotServer"]),
         .library(name: "KnotKit", targets: ["KnotKit"]),
+        .library(name: "RushDayProto", targets: ["RushDayProto"]),
         .library(name: "KnotRules", targets: ["KnotRules"]),
     ],
     dependencies: [
@@ -44,6 +45,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.1"),
     ],
     targets: [
         .target(
@@ -217,6 +222,17 @@ let package = Package(
         ),
         .target(name: "KnotRules"),
         .target(name: "KnotKit", dependencies: ["HearthCore", "HearthClient", "KnotRules"]),
+        // Rush Day's protobuf contract (Protos/rushday/v1): generated code only, refreshed by
+        // scripts/generate-protos.sh.
+        .target(
+            name: "RushDayProto",
+            dependencies: [
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+            ],
+            path: "Sources/RushDayProto"
+        ),
         .executableTarget(
             name: "hearth",
             dependencies: [
@@ -315,6 +331,7 @@ let package = Package(
         .testTarget(
             name: "KnotServerTests",
             dependencies: [
+                "KnotRules",
                 "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "HearthIdentity", "KnotServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -333,6 +350,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
+        .testTarget(
+            name: "RushDayProtoTests",
+            dependencies: [
+                "RushDayProto",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+            ]
+        ),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthCore", "HearthStore", "HearthTesting"]),
         .testTarget(name: "HearthQRCodeTests", dependencies: ["HearthCore", "HearthQRCode", "CPNG"]),
         .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CPNG", "CWebP"]),
