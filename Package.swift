@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "KnotServer", targets: ["KnotServer"]),
         .library(name: "KnotKit", targets: ["KnotKit"]),
         .library(name: "RushDayProto", targets: ["RushDayProto"]),
+        .library(name: "RushDayServer", targets: ["RushDayServer"]),
         .library(name: "KnotRules", targets: ["KnotRules"]),
     ],
     dependencies: [
@@ -233,6 +234,22 @@ let package = Package(
             ],
             path: "Sources/RushDayProto"
         ),
+        .target(
+            name: "RushDayServer",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthServer",
+                "RushDayProto",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "hearth",
             dependencies: [
@@ -350,6 +367,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
+        .testTarget(
+            name: "RushDayServerTests",
+            dependencies: [
+                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "RushDayProto", "RushDayServer",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+            ]
+        ),
         .testTarget(
             name: "RushDayProtoTests",
             dependencies: [
