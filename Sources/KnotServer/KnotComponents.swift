@@ -16,16 +16,25 @@ struct KnotComponents: Sendable {
     init(services: AppServices, settings: KnotSettings, collaborators: KnotCollaborators) {
         let (database, clock, logger) = (services.database, services.clock, services.logger)
         embeddings = collaborators.embeddings ?? EmbeddingProviders.make(settings: settings, logger: logger)
-        let pipeline = RecommendationPipeline(
-            hints: HintSimilaritySearch(database: database, embeddings: embeddings, logger: logger),
-            source: collaborators.candidateSource
-                ?? IntegrationCandidateSource(settings: settings.integrations, clock: clock, logger: logger),
-            catalog: collaborators.catalog ?? .bundled,
-            verifier: collaborators.verifier
-                ?? (settings.integrations.urlVerificationEnabled ? HTTPURLVerifier(logger: logger) : AlwaysAvailableVerifier()))
+        let hints = HintSimilaritySearch(database: database, embeddings: embeddings, logger: logger)
+        let catalog = collaborators.catalog ?? .bundled
+        let verifier: any URLVerifier = collaborators.verifier
+            ?? (settings.integrations.urlVerificationEnabled ? HTTPURLVerifier(logger: logger) : AlwaysAvailableVerifier())
+        let engine: any RecommendationEngine
+        if settings.integrations.recommender == "unified", settings.integrations.anthropicAPIKey != nil {
+            engine = UnifiedRecommendationEngine(
+                hints: hints, http: IntegrationHTTP(client: .shared, logger: logger), settings: settings.integrations, verifier: verifier,
+                catalog: catalog)
+        } else {
+            engine = RecommendationPipeline(
+                hints: hints,
+                source: collaborators.candidateSource
+                    ?? IntegrationCandidateSource(settings: settings.integrations, clock: clock, logger: logger),
+                catalog: catalog, verifier: verifier)
+        }
         let weights = LearnedWeightsStore(database: database, clock: clock, logger: logger)
         recommendations = RecommendationService(
-            store: RecommendationStore(database: database, clock: clock), engine: pipeline, weights: weights, logger: logger)
+            store: RecommendationStore(database: database, clock: clock), engine: engine, weights: weights, logger: logger)
         reminders = ReminderQueue(jobs: services.jobs, clock: clock)
         scheduler = ReminderScheduler(database: database, queue: reminders, clock: clock, logger: logger)
         devices = DeviceTokens(database: database, clock: clock)

@@ -59,4 +59,24 @@ import Testing
             #expect(url.contains("near=Austin"))
         }
     }
+
+    @Test(arguments: TestEngine.available)
+    func theUnifiedEngineAnswersWhenTheSettingsChooseIt(engine: TestEngine) async throws {
+        let routes = UnifiedRecommendationEngineTests.routes { _ in UnifiedRecommendationEngineTests.threeIdeas }
+        try await FakeService.run(routes) { base, log in
+            var settings = KnotSettings.behaviouralTestDefaults
+            settings.integrations = WebSearchCandidateSourceTests.settings(base: base)
+            settings.integrations.recommender = "unified"
+            try await TestServer.knot(engine: engine, settings: settings) { server in
+                let user = try await server.signUp("unified@example.com")
+                _ = try await server.createVault(user)
+                let response = try await server.api(user, .POST, "/api/v1/recommendations/generate", ["occasion_type": "just_because"])
+                #expect(response.status == 200)
+                let titles = response.json["recommendations"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
+                #expect(titles == ["Travel Journal", "Sunset Picnic", "Pasta Class"])
+                #expect(log.on(UnifiedRecommendationEngineTests.messagesPath).count == 1)
+                #expect(try await server.count("knot_recommendations", where: "source = ?", ["claude_search"]) == 3)
+            }
+        }
+    }
 }
