@@ -58,19 +58,11 @@ public struct OutboundStatusChecker: Sendable {
         return try OutboundFetcher.choose(from: addresses, host: target.host, allowListed: target.isAllowListed)
     }
 
-    /// One request on a short-lived client pinned to `address`, configured as
-    /// ``PinnedExchange`` configures its own (no redirects, no proxy, no retried connects).
+    /// One request on a short-lived client pinned to `address` (see ``PinnedExchange``).
     private func exchange(
         _ target: OutboundTarget, method: HTTPMethod, pinnedTo address: IPAddress, deadline: NIODeadline
     ) async -> Result<Int, OutboundError> {
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: TimeAmount(policy.connectTimeout), read: TimeAmount(policy.totalTimeout))
-        configuration.proxy = nil
-        configuration.decompression = .disabled
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.dnsOverride = [target.host: address.description]
-        let client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        let client = PinnedExchange.client(for: target, pinnedTo: address, policy: policy, eventLoopGroup: eventLoopGroup)
 
         var request = HTTPClientRequest(url: target.url)
         request.method = method

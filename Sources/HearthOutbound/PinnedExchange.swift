@@ -26,18 +26,28 @@ struct PinnedExchange {
     let configureClient: (@Sendable (inout HTTPClient.Configuration) -> Void)?
 
     func run(_ target: OutboundTarget, pinnedTo address: IPAddress) async -> Result<Outcome, OutboundError> {
+        let client = Self.client(
+            for: target, pinnedTo: address, policy: policy, eventLoopGroup: eventLoopGroup, configure: configureClient)
+        let outcome = await exchange(target, client: client)
+        try? await client.shutdown()
+        return outcome
+    }
+
+    /// A short-lived client whose connections go to `address` only: no redirects, no proxy,
+    /// no retried connects, no decompression. The caller shuts it down.
+    static func client(
+        for target: OutboundTarget, pinnedTo address: IPAddress, policy: OutboundPolicy, eventLoopGroup: any EventLoopGroup,
+        configure: (@Sendable (inout HTTPClient.Configuration) -> Void)? = nil
+    ) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
-        configureClient?(&configuration)
+        configure?(&configuration)
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: TimeAmount(policy.connectTimeout), read: TimeAmount(policy.totalTimeout))
         configuration.proxy = nil
         configuration.decompression = .disabled
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.dnsOverride = [target.host: address.description]
-        let client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
-        let outcome = await exchange(target, client: client)
-        try? await client.shutdown()
-        return outcome
+        return HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
     }
 
     private func exchange(_ target: OutboundTarget, client: HTTPClient) async -> Result<Outcome, OutboundError> {
