@@ -55,7 +55,7 @@ public struct KnotApp: HearthApp {
     }
 
     public func housekeeping(services: AppServices) -> [Housekeeping] {
-        KnotJobs(components: components(services), services: services, settings: settings.notifications).housekeeping
+        KnotJobs.housekeeping(services: services, settings: settings.notifications)
     }
 
     public func administration(services: AppServices) -> (any AccountAdministration)? {

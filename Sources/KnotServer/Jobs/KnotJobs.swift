@@ -39,9 +39,8 @@ struct KnotJobs: Sendable {
     }
 
     /// Hourly (and at start-up): a future run of each recurring job exists.
-    var housekeeping: [Housekeeping] {
+    static func housekeeping(services: AppServices, settings: NotificationSettings) -> [Housekeeping] {
         guard settings.schedulerEnabled else { return [] }
-        let services = services
         return [
             Housekeeping(name: "knot recurring jobs") {
                 try await Self.queueNext(.milestoneSweep, services: services)
