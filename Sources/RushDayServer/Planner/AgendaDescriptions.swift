@@ -1,0 +1,55 @@
+/// One-line descriptions of the agenda template items (product copy, ≤ 80 characters).
+public enum AgendaDescriptions {
+    static let byTitle: [String: String] = [
+        "Guest arrival & welcome drinks": "Greet guests as they arrive with a welcome drink",
+        "Games & activities": "Icebreakers and party games to get everyone mingling",
+        "Dinner": "Sit down together for the main meal",
+        "Cake & birthday song": "Bring out the cake and sing together",
+        "Music & dancing": "Turn up the music and open the dance floor",
+        "Farewell": "Thank your guests and say goodbye",
+        "Guest arrival": "Guests arrive and find their seats",
+        "Ceremony": "The wedding ceremony and exchange of vows",
+        "Cocktail hour": "Drinks and canapés while photos are taken",
+        "Reception entrance": "The couple makes their grand entrance",
+        "Toasts & speeches": "Speeches from family and friends",
+        "First dance": "The couple's first dance",
+        "Cake cutting": "Cut the cake together",
+        "Dancing": "Open the dance floor for everyone",
+        "Send-off": "A festive send-off for the couple",
+        "Registration & coffee": "Check in attendees and serve coffee",
+        "Welcome remarks": "Open the event and set the goals for the day",
+        "Keynote": "The main talk of the day",
+        "Break": "A short break to stretch and refill",
+        "Breakout sessions": "Parallel sessions in smaller groups",
+        "Lunch": "Lunch and informal conversations",
+        "Panel discussion": "Experts discuss and take questions",
+        "Networking reception": "Drinks and networking",
+        "Closing remarks": "Wrap up and share next steps",
+        "Welcome": "Welcome everyone and set the mood",
+        "Shower games": "Classic baby shower games with small prizes",
+        "Brunch": "Serve brunch and drinks",
+        "Gift opening": "Open gifts together",
+        "Cake & dessert": "Enjoy the cake and sweets",
+        "Thank-you & farewell": "Thank your guests and hand out favors",
+        "Arrival": "Guests arrive and settle in",
+        "Graduate speeches": "The graduate and family say a few words",
+        "Meal": "Share a celebratory meal",
+        "Photo session": "Group and family photos",
+        "Music & celebration": "Music, dancing and celebrating the graduate",
+        "Arrival & drinks": "Greet guests with drinks",
+        "Couple's welcome": "The couple welcomes everyone",
+        "Toasts": "Raise a glass to the couple",
+        "Welcome drinks": "Greet guests with a welcome drink",
+        "Toasts & memories": "Toasts and favourite memories of the years together",
+        "Memory slideshow": "A slideshow of photos through the years",
+        "Main activity": "The heart of the event",
+        "Food & drinks": "Serve food and drinks",
+        "Social time": "Time to chat and mingle",
+        "Wrap-up": "Thank everyone and close the event",
+    ]
+
+    /// The description of a template title ("" when none is known).
+    public static func description(for title: String) -> String {
+        byTitle[title] ?? ""
+    }
+}
