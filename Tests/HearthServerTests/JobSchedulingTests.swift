@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
-    func cancellingAnOwnersJobsLeavesOthersAndRunningJobsAlone(engine: TestEngine) async throws {
+    func cancellingAnOwnersQueuedJobsLeavesOtherOwnersJobsAlone(engine: TestEngine) async throws {
         let clock = ManualWallClock()
         let calls = Calls()
         try await TestDatabase.with(engine, migrations: Self.migrations) { database in
@@ -114,6 +114,40 @@ import Testing
             #expect(cancelled == 2)
             clock.advance(seconds: 60)
             #expect(try await runner.runDueJobs() == 1)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aLastAttemptThatDiedWithItsWorkerFailsAndRunsTheHookOnce(engine: TestEngine) async throws {
+        let clock = ManualWallClock()
+        let calls = Calls()
+        try await TestDatabase.with(engine, migrations: Self.migrations) { database in
+            let runner = runner(database, clock: clock, calls: calls, failing: false)
+            let id = try await enqueue(database, clock: clock, key: "k", runAt: clock.now)
+            // Three workers claim it and die; each lease then expires.
+            for _ in 1...3 {
+                #expect(try await runner.claimNextJob() != nil)
+                clock.advance(seconds: 3600)
+            }
+            #expect(try await runner.runDueJobs() == 0)
+            #expect(calls.runs.withLock { $0 }.isEmpty)
+            #expect(calls.failures.withLock { $0 } == ["n1: the worker stopped during the last attempt"])
+            #expect(try await runner.runDueJobs() == 0)
+            #expect(calls.failures.withLock { $0 }.count == 1)
+            let status = try await database.read { try await $0.queryFirst("SELECT status FROM hearth_jobs WHERE id = ?", [.text(id)]) }
+            #expect(try status?.string("status") == "failed")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aCancelledJobsKeyCanBePublishedAgain(engine: TestEngine) async throws {
+        let clock = ManualWallClock()
+        try await TestDatabase.with(engine, migrations: Self.migrations) { database in
+            let first = try await enqueue(database, clock: clock, key: "m1-7-2026-03-13", runAt: clock.now, owner: "alice")
+            _ = try await database.transaction { try await JobQueue(app: "knot", clock: clock).cancelQueued(owner: "alice", in: $0) }
+            let again = try await enqueue(database, clock: clock, key: "m1-7-2026-03-13", runAt: clock.now, owner: "alice")
+            #expect(again != first)
+            #expect(try await jobCount(database) == 2)
         }
     }
 }

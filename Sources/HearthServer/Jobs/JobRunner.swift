@@ -120,14 +120,21 @@ public final class JobRunner: Service, Sendable {
     /// Claims the next due job without running it (a crashed worker leaves it claimed).
     public func claimNextJob() async throws -> ClaimedJob? {
         let now = clock.now
-        return try await database.transaction { executor in
-            // A job whose last attempt died with its worker is not tried again.
-            try await executor.execute(
+        let (claimed, abandoned) = try await database.transaction { executor -> (ClaimedJob?, [JobContext]) in
+            // A job whose last attempt died with its worker is not tried again; its kind's
+            // failure hook runs once the claim is committed.
+            let abandoned = try await executor.query(
                 """
                 UPDATE hearth_jobs SET status = 'failed', finished_at = ?, locked_until = NULL,
                     last_error = 'the worker stopped during the last attempt'
                 WHERE status = 'running' AND locked_until < ? AND attempts >= max_attempts
-                """, [SQLValue(now), SQLValue(now)])
+                RETURNING id, app, kind, payload, attempts
+                """, [SQLValue(now), SQLValue(now)]
+            ).map { row in
+                JobContext(
+                    id: try row.string("id"), app: try row.string("app"), kind: try row.string("kind"), payload: try row.json("payload"),
+                    attempt: Int(try row.int("attempts")))
+            }
             let skipLocked = executor.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
             guard let row = try await executor.queryFirst(
                 """
@@ -135,7 +142,7 @@ public final class JobRunner: Service, Sendable {
                 WHERE (status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?)
                 ORDER BY run_at LIMIT 1\(skipLocked)
                 """, [SQLValue(now), SQLValue(now)])
-            else { return nil }
+            else { return (nil, abandoned) }
             let id = try row.string("id")
             let key = Self.key(app: try row.string("app"), kind: try row.string("kind"))
             // The lease outlasts the job's own timeout, so a slow attempt is never taken over.
@@ -147,7 +154,19 @@ public final class JobRunner: Service, Sendable {
             let context = JobContext(
                 id: id, app: try row.string("app"), kind: try row.string("kind"), payload: try row.json("payload"),
                 attempt: Int(try row.int("attempts")) + 1)
-            return ClaimedJob(context: context, maxAttempts: Int(try row.int("max_attempts")))
+            return (ClaimedJob(context: context, maxAttempts: Int(try row.int("max_attempts"))), abandoned)
+        }
+        for context in abandoned { await runFailureHook(context, message: "the worker stopped during the last attempt") }
+        return claimed
+    }
+
+    /// The kind's hook after its last attempt failed; its own errors are logged.
+    private func runFailureHook(_ context: JobContext, message: String) async {
+        guard let hook = definitions[Self.key(app: context.app, kind: context.kind)]?.onFinalFailure else { return }
+        do {
+            try await hook(context, message)
+        } catch {
+            logger.error("the job's failure handler failed", metadata: ["job": "\(context.id)", "error": "\(error)"])
         }
     }
 
@@ -167,13 +186,9 @@ public final class JobRunner: Service, Sendable {
         } catch {
             jobLogger.warning("job attempt failed", metadata: ["attempt": "\(context.attempt)", "error": "\(error)"])
             do {
-                try await finish(job, error: error)
-                if context.attempt >= job.maxAttempts, let onFinalFailure = definitions[key]?.onFinalFailure {
-                    do {
-                        try await onFinalFailure(context, String(describing: error))
-                    } catch {
-                        jobLogger.error("the job's failure handler failed", metadata: ["error": "\(error)"])
-                    }
+                // Only the attempt that recorded the failure runs the hook.
+                if try await finish(job, error: error), context.attempt >= job.maxAttempts {
+                    await runFailureHook(context, message: String(describing: error))
                 }
             } catch {
                 jobLogger.error("could not record job failure; its lease will expire and it will run again", metadata: ["error": "\(error)"])
@@ -182,30 +197,34 @@ public final class JobRunner: Service, Sendable {
         }
     }
 
-    private func finish(_ job: ClaimedJob, error: (any Error)?) async throws {
+    /// - Returns: whether this attempt still held the job (and so recorded the outcome).
+    @discardableResult
+    private func finish(_ job: ClaimedJob, error: (any Error)?) async throws -> Bool {
         let now = clock.now
         let definition = definitions[Self.key(app: job.context.app, kind: job.context.kind)]
         let id = SQLValue.text(job.context.id)
         // Only the worker holding this attempt may record its outcome.
         let owned = "id = ? AND status = 'running' AND attempts = \(job.context.attempt)"
-        try await database.transaction { executor in
+        return try await database.transaction { executor in
             guard let error else {
-                try await executor.execute(
-                    "UPDATE hearth_jobs SET status = 'done', finished_at = ?, locked_until = NULL, last_error = NULL WHERE \(owned)",
-                    [SQLValue(now), id])
-                return
+                return try await executor.query(
+                    "UPDATE hearth_jobs SET status = 'done', finished_at = ?, locked_until = NULL, last_error = NULL WHERE \(owned) RETURNING id",
+                    [SQLValue(now), id]
+                ).count == 1
             }
             let message = SQLValue.text(String(String(describing: error).prefix(1000)))
             if job.context.attempt >= job.maxAttempts {
-                try await executor.execute(
-                    "UPDATE hearth_jobs SET status = 'failed', finished_at = ?, locked_until = NULL, last_error = ? WHERE \(owned)",
-                    [SQLValue(now), message, id])
+                return try await executor.query(
+                    "UPDATE hearth_jobs SET status = 'failed', finished_at = ?, locked_until = NULL, last_error = ? WHERE \(owned) RETURNING id",
+                    [SQLValue(now), message, id]
+                ).count == 1
             } else {
                 let delay = definition?.retryDelay?(job.context.attempt) ?? Self.backoffMilliseconds(afterAttempt: job.context.attempt)
                 let retryAt = now.adding(milliseconds: delay)
-                try await executor.execute(
-                    "UPDATE hearth_jobs SET status = 'queued', run_at = ?, locked_until = NULL, last_error = ? WHERE \(owned)",
-                    [SQLValue(retryAt), message, id])
+                return try await executor.query(
+                    "UPDATE hearth_jobs SET status = 'queued', run_at = ?, locked_until = NULL, last_error = ? WHERE \(owned) RETURNING id",
+                    [SQLValue(retryAt), message, id]
+                ).count == 1
             }
         }
     }

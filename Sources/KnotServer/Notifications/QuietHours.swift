@@ -30,7 +30,7 @@ struct QuietHours: Sendable, Hashable {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: now.date)
         let today = CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
         let aheadToday = (parts.hour ?? 0) < end
-        guard let day = aheadToday ? today : today?.adding(days: 1) else { return now }
+        guard let day = aheadToday ? today : today?.adding(days: 1) else { return now.adding(seconds: 3600) }
         return instant(of: day, hour: end)
     }
 

@@ -52,17 +52,22 @@ struct ReminderProcessor: Sendable {
             return Outcome(status: .skipped, notificationID: reminder.id, message: Self.disabledMessage)
         }
         if isQuiet, let nextDelivery {
-            try await database.transaction { sql in try await queue.retry(reminder, at: nextDelivery, on: sql) }
+            // Never sooner than a minute from now, so a wrong answer cannot loop.
+            let runAt = max(nextDelivery, clock.now.adding(seconds: 60))
+            try await database.transaction { sql in try await queue.retry(reminder, at: runAt, on: sql) }
             return Outcome(
-                status: .rescheduled, notificationID: reminder.id,
-                message: "Quiet hours; rescheduled for \(KnotTime.format(nextDelivery)).")
+                status: .rescheduled, notificationID: reminder.id, message: "Quiet hours; rescheduled for \(KnotTime.format(runAt)).")
         }
-        let generated = await generateRecommendations(for: reminder)
+        let generated = try await generateRecommendations(for: reminder)
+        // Claimed before the push: of two runs of one reminder (a retry after a timeout,
+        // the webhook beside the job), only the one that marks it sent pushes.
+        guard try await queue.markSent(id: reminder.id, at: clock.now, in: database) else {
+            return Outcome(status: .skipped, notificationID: reminder.id, message: "Notification already sent.")
+        }
         var delivered = false
         if generated.count > 0, let push, let vault = generated.vault, let milestone = generated.milestone {
-            delivered = await deliver(reminder, count: generated.count, vault: vault, milestone: milestone, through: push)
+            delivered = try await deliver(reminder, count: generated.count, vault: vault, milestone: milestone, through: push)
         }
-        try await database.transaction { sql in try await queue.setStatus(.sent, id: reminder.id, sentAt: clock.now, on: sql) }
         return Outcome(
             status: .processed, notificationID: reminder.id, message: "Reminder sent.", recommendationsGenerated: generated.count,
             pushDelivered: delivered)
@@ -96,16 +101,23 @@ struct ReminderProcessor: Sendable {
         var milestone: StoredVault.Milestone?
     }
 
-    /// §8.3 step 6, isolated: any failure means none generated.
-    private func generateRecommendations(for reminder: QueuedReminder) async -> Generated {
+    /// How long generating may take, well inside the job's own limit.
+    static let generationTimeout: Duration = .seconds(60)
+
+    /// §8.3 step 6, isolated: any failure means none generated — but a cancelled job stops.
+    private func generateRecommendations(for reminder: QueuedReminder) async throws -> Generated {
         do {
             guard let vault = try await recommendations.vault(of: reminder.userID),
                 let milestone = vault.milestones.first(where: { $0.id == reminder.milestoneID })
             else { return Generated() }
-            let input = await recommendations.input(vault: vault, occasionType: milestone.content.budgetTier, milestone: milestone)
-            let items = try await recommendations.generate(input)
-            return Generated(count: items.count, vault: vault, milestone: milestone)
+            let recommendations = recommendations
+            let count = try await withTimeout(Self.generationTimeout) {
+                let input = await recommendations.input(vault: vault, occasionType: milestone.content.budgetTier, milestone: milestone)
+                return try await recommendations.generate(input).count
+            }
+            return Generated(count: count, vault: vault, milestone: milestone)
         } catch {
+            if Task.isCancelled { throw CancellationError() }
             logger.warning("reminder recommendations failed", metadata: ["notification": "\(reminder.id)", "error": "\(error)"])
             return Generated()
         }
@@ -115,7 +127,7 @@ struct ReminderProcessor: Sendable {
     /// device accepted it. Tokens the platform calls invalid are forgotten.
     private func deliver(
         _ reminder: QueuedReminder, count: Int, vault: StoredVault, milestone: StoredVault.Milestone, through push: any PushSender
-    ) async -> Bool {
+    ) async throws -> Bool {
         do {
             let targets = try await devices.devices(userID: reminder.userID)
             guard !targets.isEmpty else {
@@ -132,11 +144,13 @@ struct ReminderProcessor: Sendable {
                     delivered = delivered || result.isDelivered
                     if result.forgetsToken { try await devices.forget(token: target.token, userID: reminder.userID) }
                 } catch {
+                    if Task.isCancelled { throw CancellationError() }
                     logger.warning("push failed", metadata: ["notification": "\(reminder.id)", "error": "\(error)"])
                 }
             }
             return delivered
         } catch {
+            if Task.isCancelled { throw CancellationError() }
             logger.warning("push failed", metadata: ["notification": "\(reminder.id)", "error": "\(error)"])
             return false
         }

@@ -72,15 +72,27 @@ struct ReminderQueue: Sendable {
     }
 
     /// A new try of a pending row at `runAt` (after quiet hours); its `scheduled_for` stays.
+    /// Published once per row and time, however many runs ask for it.
     func retry(_ reminder: QueuedReminder, at runAt: Timestamp, on sql: any SQLExecutor) async throws {
         try await jobs.enqueue(
-            kind: Self.processKind, payload: reminder.jobPayload, runAt: runAt, dedupKey: nil, owner: reminder.userID,
+            kind: Self.processKind, payload: reminder.jobPayload, runAt: runAt,
+            dedupKey: "\(reminder.id)-quiet-\(runAt.millisecondsSince1970)", owner: reminder.userID,
             maxAttempts: Self.maxAttempts, in: sql)
     }
 
     func find(id: String, on sql: any SQLExecutor) async throws -> QueuedReminder? {
         try await sql.queryFirst("SELECT \(QueuedReminder.columns) FROM knot_notification_queue WHERE id = ?", [.text(id)])
             .map(QueuedReminder.init(row:))
+    }
+
+    /// Marks a pending reminder sent; `false` when it no longer was pending (another run
+    /// sent, cancelled or failed it first).
+    func markSent(id: String, at now: Timestamp, in database: any HearthDatabase) async throws -> Bool {
+        try await database.transaction { sql in
+            try await sql.query(
+                "UPDATE knot_notification_queue SET status = 'sent', sent_at = ? WHERE id = ? AND status = 'pending' RETURNING id",
+                [SQLValue(now), .text(id)])
+        }.count == 1
     }
 
     func setStatus(_ status: QueuedReminder.Status, id: String, sentAt: Timestamp? = nil, on sql: any SQLExecutor) async throws {

@@ -14,7 +14,7 @@ struct WebhookSignature: Sendable {
     let keys: [String]
 
     init(currentKey: String?, nextKey: String?) {
-        keys = [currentKey, nextKey].compactMap { $0 }
+        keys = [currentKey, nextKey].compactMap { $0 }.filter { !$0.isEmpty }
     }
 
     enum Failure: Error, Equatable {

@@ -10,6 +10,8 @@ import HearthCore
 /// three, so a rejected title never comes back.
 struct UnifiedRecommendationEngine: RecommendationEngine {
     static let maxRetries = 2
+    /// Search results tried per product, so one idea cannot spend the whole budget.
+    static let resultsTriedPerProduct = 3
     static let noIdeasError = "The recommendation model gave no usable ideas"
 
     let hints: any HintRetriever
@@ -25,14 +27,18 @@ struct UnifiedRecommendationEngine: RecommendationEngine {
             return PipelineOutput(final: [], pool: [], hints: hints, error: Self.noIdeasError)
         }
         var candidates: [Candidate] = []
+        var verified = Set<String>()
         for idea in ideas {
-            guard let url = await link(for: idea) else { continue }
-            candidates.append(scored(candidate(idea, url: url, input: input), input: input))
+            guard let link = await link(for: idea) else { continue }
+            if link.verified { verified.insert(link.url) }
+            candidates.append(scored(candidate(idea, url: link.url, input: input), input: input))
         }
         if let exclusion = input.exclusion {
             candidates = exclusion.apply(to: candidates, budget: input.budgetRange)
         }
-        let final = await URLVerification.run(selected: candidates, pool: [], verifier: verifier)
+        // Links a search result already passed are not checked twice.
+        let final = await URLVerification.run(
+            selected: candidates, pool: [], verifier: SkippingVerifier(passed: verified, verifier: verifier))
         return PipelineOutput(final: final, pool: candidates, hints: hints, error: nil)
     }
 
@@ -43,21 +49,22 @@ struct UnifiedRecommendationEngine: RecommendationEngine {
         while base.hasSuffix("/") { base.removeLast() }
         let request = UnifiedIdeaPrompt.request(baseURL: base, apiKey: key, model: settings.llmModel, input: input, hints: hints)
         for _ in 0...Self.maxRetries {
-            if let answer = await http.json(request, service: "anthropic"), let ideas = UnifiedIdeaPrompt.ideas(in: answer) {
-                return ideas
-            }
+            // No answer at all (the call's own retries spent) ends it; a malformed one is asked again.
+            guard let answer = await http.json(request, service: "anthropic") else { return nil }
+            if let ideas = UnifiedIdeaPrompt.ideas(in: answer) { return ideas }
         }
         return nil
     }
 
     /// A product's first search result that the verifier accepts (a web search page for
     /// the query when web search is not configured); an idea's web search for its title.
-    func link(for idea: UnifiedIdeaPrompt.Idea) async -> String? {
-        guard let query = idea.searchQuery else { return Self.webSearchURL(idea.title) }
-        guard let braveKey = settings.braveSearchAPIKey else { return Self.webSearchURL(query) }
+    func link(for idea: UnifiedIdeaPrompt.Idea) async -> (url: String, verified: Bool)? {
+        guard let query = idea.searchQuery else { return (Self.webSearchURL(idea.title), false) }
+        guard let braveKey = settings.braveSearchAPIKey else { return (Self.webSearchURL(query), false) }
         let search = WebSearchCandidateSource(http: http, settings: settings)
-        for result in await search.search(query, key: braveKey) where await verifier.isAvailable(result.url) {
-            return result.url
+        let results = await search.search(query, key: braveKey).prefix(Self.resultsTriedPerProduct)
+        for result in results where await verifier.isAvailable(result.url) {
+            return (result.url, true)
         }
         return nil
     }
@@ -93,5 +100,15 @@ struct UnifiedRecommendationEngine: RecommendationEngine {
             interestScore: copy.interestScore, vibeBoost: copy.vibeScore, loveLanguageBoost: copy.loveLanguageScore,
             typeWeight: input.weights.type(candidate.type))
         return copy
+    }
+}
+
+/// Accepts the links already checked, asks `verifier` about the rest.
+private struct SkippingVerifier: URLVerifier {
+    let passed: Set<String>
+    let verifier: any URLVerifier
+
+    func isAvailable(_ url: String) async -> Bool {
+        passed.contains(url) ? true : await verifier.isAvailable(url)
     }
 }

@@ -111,6 +111,23 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func twoRunsOfOneReminderPushItOnce(engine: TestEngine) async throws {
+        let push = RecordingPushSender()
+        let collaborators = KnotCollaborators(push: push, catalog: ReminderFixtures.catalog)
+        try await KnotReminderHarness.run(engine: engine, at: ReminderFixtures.tenthOfMarch, collaborators: collaborators) { harness in
+            let user = try await Self.prepare(harness, email: "twice@example.com")
+            let row = try #require(try await harness.reminders(of: user).first)
+            let processor = harness.components.processor
+            async let first = processor.process(notificationID: row.id)
+            async let second = processor.process(notificationID: row.id)
+            let statuses = [try await first?.status, try await second?.status].compactMap { $0 }
+            #expect(statuses.filter { $0 == .processed }.count == 1)
+            #expect(statuses.filter { $0 == .skipped }.count == 1)
+            #expect(push.notifications.count == 1)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func aSettledReminderIsSkippedAndASwitchedOffUserHasItCancelled(engine: TestEngine) async throws {
         let push = RecordingPushSender()
         try await KnotReminderHarness.run(engine: engine, at: ReminderFixtures.tenthOfMarch, collaborators: KnotCollaborators(push: push)) { harness in
@@ -149,7 +166,7 @@ import Testing
             #expect(outcome.status == .rescheduled)
             #expect(try await harness.reminders(of: user).first?.status == "pending")
             #expect(try await harness.reminders(of: user).first?.scheduledFor == row.scheduledFor)
-            let retries = try await harness.jobs().filter { $0.dedupKey == nil }
+            let retries = try await harness.jobs().filter { $0.dedupKey?.contains("-quiet-") == true }
             #expect(retries.map(\.runAt) == [Timestamp(millisecondsSince1970: 1_773_406_800_000)])
         }
     }

@@ -11,7 +11,9 @@ import Testing
     static let now: Int64 = 1_790_000_000
 
     /// A token as QStash makes it, signed with `key`.
-    static func token(key: String, claims: [String: JSONValue] = [:], body: [UInt8] = body, padBodyHash: Bool = false) -> String {
+    static func token(
+        key: String, claims: [String: JSONValue] = [:], body: [UInt8] = body, padBodyHash: Bool = false, algorithm: String = "HS256"
+    ) -> String {
         var hash = Base64URL.encode(Array(SHA256.hash(data: body)))
         if padBodyHash { hash += "=" }
         var payload: [String: JSONValue] = [
@@ -19,7 +21,7 @@ import Testing
             "jti": "jwt_1", "body": .string(hash),
         ]
         payload.merge(claims) { $1 }
-        let input = Base64URL.encode(JSONValue.object(["alg": "HS256", "typ": "JWT"]).serialized()) + "."
+        let input = Base64URL.encode(JSONValue.object(["alg": .string(algorithm), "typ": "JWT"]).serialized()) + "."
             + Base64URL.encode(JSONValue.object(payload).serialized())
         let signature = HMAC<SHA256>.authenticationCode(for: Array(input.utf8), using: SymmetricKey(data: Array(key.utf8)))
         return input + "." + Base64URL.encode(signature)
@@ -46,6 +48,18 @@ import Testing
         #expect(check(Self.token(key: "someone_else")) == .badSignature)
         #expect(check(nil) == .missing)
         #expect(check("not.a.jwt") == .malformed)
+    }
+
+    @Test func onlyHS256IsAcceptedWhateverTheHeaderClaims() {
+        #expect(check(Self.token(key: "sig_current", algorithm: "none")) == .malformed)
+        #expect(check(Self.token(key: "sig_current", algorithm: "HS512")) == .malformed)
+    }
+
+    @Test func anEmptyKeyNeverSigns() {
+        let empty = WebhookSignature(currentKey: "", nextKey: nil)
+        #expect(throws: WebhookSignature.Failure.notConfigured) {
+            try empty.verify(Self.token(key: ""), url: Self.url, body: Self.body, now: Self.now)
+        }
     }
 
     @Test func aBodyThatIsNotTheSignedOneFails() {
