@@ -69,21 +69,13 @@ struct KnotComponents: Sendable {
     /// What the vault and preference routes set off (§8.2, decision 9), best effort.
     var apiHooks: KnotAPIHooks {
         var hooks = KnotAPIHooks()
-        let (scheduler, reminders, database) = (scheduler, reminders, scheduler.database)
-        let logger = scheduler.logger
-        hooks.vaultSaved = { userID in await scheduler.scheduleUser(userID) }
-        hooks.notificationsToggled = { userID, enabled in
-            do {
-                try await database.transaction { sql in
-                    if enabled {
-                        try await reminders.forgetCancelledAhead(userID: userID, on: sql)
-                    } else {
-                        try await reminders.cancelPending(userID: userID, on: sql)
-                    }
-                }
-                if enabled { await scheduler.scheduleUser(userID) }
-            } catch {
-                logger.error("updating reminders after the switch failed", metadata: ["user": "\(userID)", "error": "\(error)"])
+        let (scheduler, reminders) = (scheduler, reminders)
+        hooks.scheduleReminders = { userID in await scheduler.scheduleUser(userID) }
+        hooks.notificationsToggled = { userID, enabled, sql in
+            if enabled {
+                try await reminders.forgetCancelled(userID: userID, on: sql)
+            } else {
+                try await reminders.cancelPending(userID: userID, on: sql)
             }
         }
         return hooks

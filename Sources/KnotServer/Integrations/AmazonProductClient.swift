@@ -49,18 +49,11 @@ struct AmazonProductClient: CandidateProvider {
     func candidates(for request: CandidateRequest) async -> [Candidate] {
         guard let credentials else { return [] }
         let interests = request.input.interests
-        let answers = await withTaskGroup(of: (Int, JSONValue?).self) { group in
-            for (index, interest) in interests.enumerated() {
-                group.addTask {
-                    let call = self.searchRequest(
-                        keywords: interest, searchIndex: AmazonMappings.searchIndex(for: interest),
-                        budget: request.input.budgetRange, credentials: credentials)
-                    return (index, await self.http.json(call, service: self.source, retryOn: Self.retryStatuses))
-                }
-            }
-            var answers = [JSONValue?](repeating: nil, count: interests.count)
-            for await (index, answer) in group { answers[index] = answer }
-            return answers
+        let answers = await ConcurrentWork.inOrder(interests) { interest in
+            let call = self.searchRequest(
+                keywords: interest, searchIndex: AmazonMappings.searchIndex(for: interest), budget: request.input.budgetRange,
+                credentials: credentials)
+            return await self.http.json(call, service: self.source, retryOn: Self.retryStatuses)
         }
         var seen = Set<String>()
         var result: [Candidate] = []

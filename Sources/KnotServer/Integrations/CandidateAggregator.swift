@@ -33,19 +33,12 @@ struct CandidateAggregator: Sendable {
     }
 
     func candidates(for request: CandidateRequest) async throws(AggregationError) -> [Candidate] {
-        let outcomes = await withTaskGroup(of: (Int, Result<[Candidate], any Error>).self) { group in
-            for (index, provider) in providers.enumerated() {
-                group.addTask {
-                    do {
-                        return (index, .success(try await provider.candidates(for: request)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+        let outcomes = await ConcurrentWork.inOrder(providers) { provider -> Result<[Candidate], any Error> in
+            do {
+                return .success(try await provider.candidates(for: request))
+            } catch {
+                return .failure(error)
             }
-            var outcomes = [Result<[Candidate], any Error>?](repeating: nil, count: providers.count)
-            for await (index, outcome) in group { outcomes[index] = outcome }
-            return outcomes.compactMap { $0 }
         }
         var merged: [Candidate] = []
         var failures: [(source: String, error: String)] = []

@@ -61,20 +61,13 @@ struct ShopifyStorefrontClient: CandidateProvider {
     func candidates(for request: CandidateRequest) async -> [Candidate] {
         guard let token, let domain, let endpoint else { return [] }
         let interests = request.input.interests
-        let answers = await withTaskGroup(of: (Int, JSONValue?).self) { group in
-            for (index, interest) in interests.enumerated() {
-                group.addTask {
-                    let body: JSONValue = [
-                        "query": .string(Self.query),
-                        "variables": ["query": .string(interest), "first": .int(Int64(self.productsPerInterest))],
-                    ]
-                    let call = IntegrationHTTP.Request.postJSON(endpoint, body, headers: [("X-Shopify-Storefront-Access-Token", token)])
-                    return (index, await self.http.json(call, service: self.source))
-                }
-            }
-            var answers = [JSONValue?](repeating: nil, count: interests.count)
-            for await (index, answer) in group { answers[index] = answer }
-            return answers
+        let answers = await ConcurrentWork.inOrder(interests) { interest in
+            let body: JSONValue = [
+                "query": .string(Self.query),
+                "variables": ["query": .string(interest), "first": .int(Int64(self.productsPerInterest))],
+            ]
+            let call = IntegrationHTTP.Request.postJSON(endpoint, body, headers: [("X-Shopify-Storefront-Access-Token", token)])
+            return await self.http.json(call, service: self.source)
         }
         var seen = Set<String>()
         var result: [Candidate] = []

@@ -35,9 +35,9 @@ struct WebSearchCandidateSource: CandidateProvider {
     func candidates(for request: CandidateRequest) async -> [Candidate] {
         guard let braveKey, let anthropicKey else { return [] }
         let queries = SearchQueryBuilder.queries(for: request)
-        let searches = await Self.inParallel(queries) { query in await self.search(query, key: braveKey) }
+        let searches = await ConcurrentWork.inOrder(queries) { query in await self.search(query, key: braveKey) }
         let work = zip(queries, searches).filter { !$0.1.isEmpty }
-        let extracted = await Self.inParallel(work) { search in
+        let extracted = await ConcurrentWork.inOrder(work) { search in
             await self.extract(query: search.0, results: search.1, key: anthropicKey, request: request)
         }
         var seen = Set<String>()
@@ -82,20 +82,6 @@ struct WebSearchCandidateSource: CandidateProvider {
         let afterScheme = key[schemeEnd.upperBound...]
         let hostEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? afterScheme.endIndex
         return key[..<hostEnd].lowercased() + key[hostEnd...]
-    }
-
-    /// `operation` over every element concurrently, results in the elements' order.
-    static func inParallel<Element: Sendable, Output: Sendable>(
-        _ elements: [Element], _ operation: @escaping @Sendable (Element) async -> Output
-    ) async -> [Output] {
-        await withTaskGroup(of: (Int, Output).self) { group in
-            for (index, element) in elements.enumerated() {
-                group.addTask { (index, await operation(element)) }
-            }
-            var outputs: [(Int, Output)] = []
-            for await output in group { outputs.append(output) }
-            return outputs.sorted { $0.0 < $1.0 }.map(\.1)
-        }
     }
 
     private static func trimmingSlashes(_ url: String) -> String {

@@ -56,13 +56,18 @@ struct ReminderQueue: Sendable {
     @discardableResult
     func add(_ reminder: MilestoneReminder, milestoneID: String, userID: String, on sql: any SQLExecutor) async throws -> Bool {
         let id = KnotID.make()
+        // A milestone deleted since the caller read it adds nothing (instead of failing the
+        // foreign key and, on PostgreSQL, the whole transaction).
         let inserted = try await sql.query(
             """
             INSERT INTO knot_notification_queue (id, user_id, milestone_id, scheduled_for, days_before, status, created_at)
-            VALUES (?, ?, ?, ?, ?, 'pending', ?)
+            SELECT ?, ?, m.id, ?, ?, 'pending', ? FROM knot_partner_milestones m WHERE m.id = ?
             ON CONFLICT (milestone_id, days_before, scheduled_for) DO NOTHING RETURNING id
             """,
-            [.text(id), .text(userID), .text(milestoneID), SQLValue(reminder.scheduledFor), .integer(Int64(reminder.daysBefore)), SQLValue(clock.now)])
+            [
+                .text(id), .text(userID), SQLValue(reminder.scheduledFor), .integer(Int64(reminder.daysBefore)), SQLValue(clock.now),
+                .text(milestoneID),
+            ])
         guard !inserted.isEmpty else { return false }
         let payload = QueuedReminder.jobPayload(id: id, userID: userID, milestoneID: milestoneID, daysBefore: reminder.daysBefore)
         try await jobs.enqueue(
@@ -108,11 +113,11 @@ struct ReminderQueue: Sendable {
         try await jobs.cancelQueued(owner: userID, in: sql)
     }
 
-    /// Turning reminders on again: the cancelled rows still ahead are forgotten, so
-    /// scheduling adds them anew.
-    func forgetCancelledAhead(userID: String, on sql: any SQLExecutor) async throws {
+    /// Turning reminders on again: the cancelled rows of today and later are forgotten, so
+    /// scheduling adds those still ahead anew (a reminder waiting out today's quiet hours too).
+    func forgetCancelled(userID: String, on sql: any SQLExecutor) async throws {
         try await sql.execute(
             "DELETE FROM knot_notification_queue WHERE user_id = ? AND status = 'cancelled' AND scheduled_for >= ?",
-            [.text(userID), SQLValue(clock.now)])
+            [.text(userID), SQLValue(CalendarDate.utc(clock.now).utcMidnight)])
     }
 }

@@ -54,10 +54,11 @@ struct AccountRoutes: Sendable {
     func updatePreferences(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let userID = try context.requireUser()
         let change = try await NotificationPreferences.Change.read(request, context: context)
-        let (before, after) = try await profiles.updatePreferences(userID: userID, change: change)
-        if before.notificationsEnabled != after.notificationsEnabled {
-            await hooks.notificationsToggled(userID, after.notificationsEnabled)
+        let hooks = hooks
+        let (before, after) = try await profiles.updatePreferences(userID: userID, change: change) { enabled, sql in
+            try await hooks.notificationsToggled(userID, enabled, sql)
         }
+        if !before.notificationsEnabled, after.notificationsEnabled { await hooks.scheduleReminders(userID) }
         return Response.json(after.json)
     }
 }

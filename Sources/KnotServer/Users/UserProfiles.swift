@@ -38,8 +38,11 @@ struct UserProfiles: Sendable {
     }
 
     /// Applies `change` and returns the preferences before and after; 404 without a profile.
+    /// `onToggle` runs in the same transaction when `notifications_enabled` changes, so the
+    /// reminders always follow the switch, whatever else runs at once.
     func updatePreferences(
-        userID: String, change: NotificationPreferences.Change
+        userID: String, change: NotificationPreferences.Change,
+        onToggle: @Sendable (_ enabled: Bool, _ sql: any SQLExecutor) async throws -> Void = { _, _ in }
     ) async throws -> (before: NotificationPreferences, after: NotificationPreferences) {
         let now = clock.now
         return try await database.transaction { sql in
@@ -55,6 +58,9 @@ struct UserProfiles: Sendable {
                         SQLValue(updated.notificationsEnabled), .integer(updated.quietHoursStart), .integer(updated.quietHoursEnd),
                         SQLValue(updated.timezone), SQLValue(now), .text(userID),
                     ])
+            }
+            if updated.notificationsEnabled != profile.preferences.notificationsEnabled {
+                try await onToggle(updated.notificationsEnabled, sql)
             }
             return (profile.preferences, updated)
         }

@@ -6,7 +6,7 @@ import Hummingbird
 /// lookup (404/409), as §5.0 orders the checks.
 struct VaultRoutes: Sendable {
     let store: VaultStore
-    /// `vaultSaved` runs after the commit: where reminder scheduling (§8.2) hooks in.
+    /// `scheduleReminders` runs after the commit: where reminder scheduling (§8.2) hooks in.
     let hooks: KnotAPIHooks
 
     func register(on api: RouterGroup<HearthRequestContext>) {
@@ -19,7 +19,7 @@ struct VaultRoutes: Sendable {
         let userID = try context.requireUser()
         let input = try await VaultInput.read(request, context: context)
         let vaultID = try await store.create(userID: userID, input: input)
-        await hooks.vaultSaved(userID)
+        await hooks.scheduleReminders(userID)
         return Response.json(VaultResponses.summary(vaultID: vaultID, input: input), status: .created)
     }
 
@@ -34,7 +34,7 @@ struct VaultRoutes: Sendable {
         let userID = try context.requireUser()
         let input = try await VaultInput.read(request, context: context)
         let vaultID = try await store.update(userID: userID, input: input)
-        await hooks.vaultSaved(userID)
+        await hooks.scheduleReminders(userID)
         return Response.json(VaultResponses.summary(vaultID: vaultID, input: input))
     }
 }
