@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "KnotKit", targets: ["KnotKit"]),
         .library(name: "RushDayProto", targets: ["RushDayProto"]),
         .library(name: "RushDayServer", targets: ["RushDayServer"]),
+        .library(name: "HearthGRPC", targets: ["HearthGRPC"]),
         .library(name: "KnotRules", targets: ["KnotRules"]),
     ],
     dependencies: [
@@ -234,13 +235,29 @@ let package = Package(
             ],
             path: "Sources/RushDayProto"
         ),
+        // The gRPC listener every gRPC app shares (`hearth serve --grpc-port`).
+        .target(
+            name: "HearthGRPC",
+            dependencies: [
+                "HearthCore",
+                "HearthServer",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "RushDayServer",
             dependencies: [
                 "HearthCore",
                 "HearthStore",
                 "HearthServer",
+                "HearthGRPC",
+                "HearthIdentity",
                 "RushDayProto",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
@@ -261,6 +278,8 @@ let package = Package(
                 "PantryPalKit",
                 "KnotServer",
                 "KnotKit",
+                "RushDayServer",
+                "HearthGRPC",
                 "HearthClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -370,9 +389,13 @@ let package = Package(
         .testTarget(
             name: "RushDayServerTests",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "RushDayProto", "RushDayServer",
+                "HearthCore", "HearthStore", "HearthServer", "HearthTesting", "RushDayProto", "RushDayServer", "HearthGRPC",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(

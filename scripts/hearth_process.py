@@ -39,7 +39,7 @@ class Server:
 
     def start(self):
         cmd = [self.binary, "serve"] + (["--app", self.app] if self.app else []) + [
-               "--port", str(self.port), "--data-dir", self.data_dir, "--bcrypt-cost", "10", "--log-level", "warning"] + self.extra
+               "--port", str(self.port), "--grpc-port", "0", "--data-dir", self.data_dir, "--bcrypt-cost", "10", "--log-level", "warning"] + self.extra
         if self.database_url:
             cmd += ["--database-url", self.database_url]
         with open(self.log_path, "ab") as log:

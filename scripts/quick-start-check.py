@@ -38,7 +38,7 @@ def main():
     out_path = os.path.join(work, "stdout")
     port = hearth_process.free_port()
     with open(out_path, "wb") as out:
-        proc = subprocess.Popen([args.binary, "serve", "--port", str(port), "--data-dir", os.path.join(work, "data")],
+        proc = subprocess.Popen([args.binary, "serve", "--port", str(port), "--grpc-port", "0", "--data-dir", os.path.join(work, "data")],
                                 stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     try:
         deadline = time.time() + 60

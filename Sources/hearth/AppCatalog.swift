@@ -3,6 +3,7 @@ import HearthServer
 import KnotServer
 import ListAllServer
 import PantryPalServer
+import RushDayServer
 import WishWithMeServer
 
 /// Every app this build of `hearth` can serve, each configured from its own `HEARTH_*`
@@ -16,6 +17,7 @@ enum AppCatalog {
             PantryPalApp(settings: try PantryPalSettings.fromEnvironment(environment)),
             ListAllApp(),
             KnotApp(settings: try KnotSettings.fromEnvironment(environment)),
+            RushDayApp(settings: try RushDaySettings.fromEnvironment(environment)),
         ]
     }
 }

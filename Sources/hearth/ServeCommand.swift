@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthCore
+import HearthGRPC
 import HearthServer
 import HearthStore
 import Logging
@@ -37,6 +38,11 @@ struct ServeCommand: AsyncParsableCommand {
             UPC_PROVIDER_URL (Open Food Facts or a mirror; "off" disables), APPLE_CLIENT_IDS, \
             APPLE_KEYS_URL, REQUESTS_PER_USER, REQUESTS_PER_ADDRESS, UPC_LOOKUPS_PER_MINUTE, \
             FAILED_LOGINS_PER_EMAIL; see docs/PANTRYPAL.md.
+
+            rushday (Rush Day: gRPC services on --grpc-port, default 50051, started only when \
+            an app that serves gRPC is enabled; its HTTP mount has auth and health). Its settings \
+            are HEARTH_RD_* variables: AUTH (hearth, firebase or hs256), FIREBASE_PROJECT_ID, \
+            FIREBASE_JWKS_URL, HS256_SECRET, PUBLIC_BASE_URL.
             """
     )
 
@@ -65,7 +71,9 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: configuration, database: database, available: try AppCatalog.available(), secret: secret,
                 threadPool: threadPool, logger: logger)
             try await platform.migrate()
-            let application = try await platform.makeApplication { port in
+            let grpc = try await GRPCServing.listener(
+                platform: platform, flag: server.grpcPort, environment: ProcessInfo.processInfo.environment, logger: logger)
+            let application = try await platform.makeApplication(additionalServices: grpc.map { [$0] } ?? []) { port in
                 let banner = StartBanner(
                     apps: platform.apps, isRootMounted: platform.isRootMounted, host: configuration.host, port: port,
                     storage: StartBanner.storage(of: configuration), secure: configuration.tls != nil)

@@ -27,6 +27,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one. [env: HEARTH_PORT] (default: 8080)", valueName: "port"))
     var port: Int?
 
+    @Option(help: ArgumentHelp("Port of the gRPC listener, started when an enabled app serves gRPC (Rush Day); 0 picks a free one. [env: HEARTH_GRPC_PORT] (default: 50051)", valueName: "port"))
+    var grpcPort: Int?
+
     @Option(help: ArgumentHelp("Serve only this app, at the root path, as a drop-in for its original backend. [env: HEARTH_APP]", valueName: "name"))
     var app: String?
 

@@ -190,8 +190,13 @@ public struct HearthPlatform: Sendable {
     }
 
     /// The whole server, ready for `runService()` (graceful shutdown on SIGINT/SIGTERM).
-    public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
-        let (router, services) = await makeRouter()
+    /// - Parameter additionalServices: more long-running parts (the gRPC listener) that start
+    ///   and stop with the HTTP server.
+    public func makeApplication(
+        additionalServices: [any Service] = [], onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws -> some ApplicationProtocol {
+        let (router, routerServices) = await makeRouter()
+        let services = routerServices + additionalServices
         // Hummingbird closes only when the request asks; Hearth also when its answer does.
         let server: HTTPServerBuilder
         if let certificates {

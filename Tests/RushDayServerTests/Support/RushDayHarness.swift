@@ -1,0 +1,142 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import HearthCore
+import HearthGRPC
+import HearthServer
+import HearthStore
+import HearthTesting
+import JWTKit
+import RushDayProto
+import ServiceLifecycle
+
+@testable import RushDayServer
+
+typealias PosixClient = GRPCClient<HTTP2ClientTransport.Posix>
+
+/// A real `hearth` server with Rush Day, its gRPC listener on a free loopback port, and a
+/// gRPC client connected to it over HTTP/2 (spec §6: hs256 tokens, recorded
+/// notifications, the clock fixed at 2026-03-01T12:00:00Z).
+struct RushDayHarness: Sendable {
+    static let secret = Array("rush-day-test-secret-of-32-bytes!!".utf8)
+    static let start = Timestamp(millisecondsSince1970: 1_772_366_400_000)  // 2026-03-01T12:00:00Z
+
+    let server: TestServer
+    let clock: ManualWallClock
+    let notifications: RecordingNotificationSender
+    let users: Rushday_V1_UserService.Client<HTTP2ClientTransport.Posix>
+    let events: Rushday_V1_EventService.Client<HTTP2ClientTransport.Posix>
+
+    static func hs256Settings() -> RushDaySettings {
+        var settings = RushDaySettings()
+        settings.authMode = .hs256
+        settings.hs256Secret = secret
+        settings.publicBaseURL = "https://rush.example"
+        return settings
+    }
+
+    static func run(
+        _ engine: TestEngine, settings: RushDaySettings = hs256Settings(), legacyData: any LegacyDataSource = EmptyLegacyDataSource(),
+        _ body: @Sendable (RushDayHarness) async throws -> Void
+    ) async throws {
+        let clock = ManualWallClock(start)
+        let notifications = RecordingNotificationSender()
+        let app = RushDayApp(
+            settings: settings, collaborators: RushDayCollaborators(notifications: notifications, legacyData: legacyData))
+        try await TestServer.run(engine: engine, apps: [app], clock: clock) { server in
+            let services = await server.platform.services(for: app)
+            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+            let listener = GRPCListener(
+                host: "127.0.0.1", port: 0, mounts: [GRPCAppMount(app: app, services: services)], logger: .quietTestLogger
+            ) { port in continuation.yield(port) }
+            let group = ServiceGroup(services: [listener], gracefulShutdownSignals: [], logger: .quietTestLogger)
+            let running = Task { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw GRPCListenerDidNotStart() }
+            let outcome: Result<Void, any Error>
+            do {
+                try await withGRPCClient(
+                    transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+                ) { client in
+                    let harness = RushDayHarness(
+                        server: server, clock: clock, notifications: notifications,
+                        users: Rushday_V1_UserService.Client(wrapping: client), events: Rushday_V1_EventService.Client(wrapping: client))
+                    try await body(harness)
+                }
+                outcome = .success(())
+            } catch {
+                outcome = .failure(error)
+            }
+            await group.triggerGracefulShutdown()
+            _ = await running.result
+            try outcome.get()
+        }
+    }
+
+    var database: any HearthDatabase { server.platform.database }
+}
+
+/// The users of spec §6.
+enum TestUser: String, Sendable {
+    case ann = "user-a", bob = "user-b", cid = "user-c"
+
+    var name: String {
+        switch self {
+        case .ann: "Ann"
+        case .bob: "Bob"
+        case .cid: "Cid"
+        }
+    }
+
+    var email: String { "\(name.lowercased())@x.io" }
+}
+
+extension RushDayHarness {
+    /// An hs256 token for `user`, valid for an hour from the test clock unless told otherwise.
+    func token(
+        _ user: TestUser, lifetimeSeconds: Int64 = 3600, secret: [UInt8] = RushDayHarness.secret
+    ) async throws -> String {
+        let now = clock.now.millisecondsSince1970 / 1000
+        return try await Self.sign(
+            ["sub": .string(user.rawValue), "email": .string(user.email), "name": .string(user.name), "iat": .int(now),
+             "exp": .int(now + lifetimeSeconds)], secret: secret)
+    }
+
+    static func sign(_ claims: [String: JSONValue], secret: [UInt8]) async throws -> String {
+        let keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
+        return try await keys.sign(ArbitraryClaims(fields: claims))
+    }
+
+    /// `authorization: Bearer <token of user>`.
+    func auth(_ user: TestUser) async throws -> Metadata {
+        ["authorization": "Bearer \(try await token(user))"]
+    }
+}
+
+/// The status code `body` failed with; `nil` when it succeeded.
+func rpcCode(_ body: () async throws -> Void) async -> RPCError.Code? {
+    do {
+        try await body()
+        return nil
+    } catch let error as RPCError {
+        return error.code
+    } catch {
+        return .unknown
+    }
+}
+
+/// The status `body` failed with; `nil` when it succeeded.
+func rpcError(_ body: () async throws -> Void) async -> RPCError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as RPCError {
+        return error
+    } catch {
+        return RPCError(code: .unknown, message: "\(error)")
+    }
+}
+
+/// The gRPC listener stopped before it reported its port.
+struct GRPCListenerDidNotStart: Error {}
