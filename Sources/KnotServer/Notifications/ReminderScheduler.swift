@@ -52,6 +52,16 @@ struct ReminderScheduler: Sendable {
                 ORDER BY m.id
                 """, userID.map { [.text($0)] } ?? [])
         }
+        // What is queued already, read once: a daily sweep then writes only what is new.
+        let queued = try await database.read { sql in
+            try await sql.query(
+                "SELECT milestone_id, days_before, scheduled_for FROM knot_notification_queue WHERE scheduled_for >= ?\(userID == nil ? "" : " AND user_id = ?")",
+                [SQLValue(CalendarDate.utc(now).utcMidnight)] + (userID.map { [SQLValue.text($0)] } ?? []))
+        }
+        var known = Set<String>()
+        for row in queued {
+            known.insert("\(try row.string("milestone_id"))|\(try row.int("days_before"))|\(try row.timestamp("scheduled_for").millisecondsSince1970)")
+        }
         var outcome = Outcome()
         var due: [(milestoneID: String, userID: String, reminder: MilestoneReminder)] = []
         for row in rows {
@@ -59,7 +69,10 @@ struct ReminderScheduler: Sendable {
             outcome.milestones += 1
             guard let schedule = MilestoneCalendar.schedule(for: milestone.content, now: now) else { continue }
             let owner = try row.string("user_id")
-            due += schedule.reminders.map { (milestone.id, owner, $0) }
+            for reminder in schedule.reminders
+            where !known.contains("\(milestone.id)|\(reminder.daysBefore)|\(reminder.scheduledFor.millisecondsSince1970)") {
+                due.append((milestone.id, owner, reminder))
+            }
         }
         var start = due.startIndex
         while start < due.endIndex {

@@ -7,7 +7,7 @@ import HearthStore
 enum KnotMigrations {
     static let module = "knot"
 
-    static var all: [Migration] { [authSchema, appSchema, recommendationSchema, notificationSchema] }
+    static var all: [Migration] { [authSchema, appSchema, recommendationSchema, notificationSchema, hintSearchIndex] }
 
     /// The GoTrue-compatible accounts (spec §3.3 "Auth tables").
     static let authSchema = Migration(
@@ -191,4 +191,11 @@ enum KnotMigrations {
                 type_weights TEXT NOT NULL, feedback_count INTEGER NOT NULL, updated_at BIGINT NOT NULL)
             """,
         ])
+
+    /// Semantic search pages through a vault's hints of one model by id; this index makes
+    /// each page a range scan instead of a sort of every hint (and, on SQLite, spares
+    /// reading past the vectors of other models' rows).
+    static let hintSearchIndex = Migration(
+        module: module, version: 5, name: "knot hint search index",
+        sql: ["CREATE INDEX knot_hints_by_vault_model ON knot_hints (vault_id, embedding_model, id)"])
 }
