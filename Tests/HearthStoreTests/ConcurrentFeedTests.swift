@@ -1,6 +1,7 @@
 import HearthCore
 import HearthStore
 import HearthTesting
+import Synchronization
 import Testing
 
 /// The rule of spec/sync.md that matters most: a cursor never skips a change, even while
@@ -16,6 +17,7 @@ import Testing
             let documentsPerWriter = 40
             let expected = Set((0..<writers).flatMap { w in (0..<documentsPerWriter).map { "doc:\(w):\($0)" } })
 
+            let writersDone = FinishedWriters()
             let seen = try await withThrowingTaskGroup(of: Set<String>?.self) { group in
                 for writer in 0..<writers {
                     group.addTask {
@@ -30,19 +32,25 @@ import Testing
                                 await Task.yield()
                             }
                         }
+                        writersDone.count.add(1, ordering: .sequentiallyConsistent)
                         return nil
                     }
                 }
                 group.addTask {
                     // Follow the feed with small pages the whole time; never re-read from 0.
+                    // Once every writer has committed, an empty page means the reader is
+                    // caught up: whatever it has not seen by then, it skipped.
                     var cursor: Int64 = 0
                     var ids = Set<String>()
-                    let deadline = ContinuousClock.now + .seconds(60)
-                    while ids.count < expected.count, ContinuousClock.now < deadline {
+                    while ids.count < expected.count {
+                        let allCommitted = writersDone.count.load(ordering: .sequentiallyConsistent) == writers
                         let page = try await store.changes(for: "reader", since: cursor, limit: 7)
                         ids.formUnion(page.changes.map(\.id))
                         cursor = page.cursor
-                        if page.changes.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+                        if page.changes.isEmpty {
+                            if allCommitted { break }
+                            try await Task.sleep(for: .milliseconds(2))
+                        }
                     }
                     return ids
                 }
@@ -88,4 +96,9 @@ import Testing
             #expect(counter.version == Int64(increments))
         }
     }
+}
+
+/// How many writers have committed everything (shared by the writer tasks and the reader).
+final class FinishedWriters: Sendable {
+    let count = Atomic<Int>(0)
 }
