@@ -93,8 +93,8 @@ func differences(_ lhs: [DocumentKey: JSONValue], _ rhs: [DocumentKey: JSONValue
     }.joined(separator: "\n")
 }
 
-/// Waits up to `seconds` for `condition`, polling.
-func eventually(_ seconds: Double = 5, _ condition: () async throws -> Bool) async throws -> Bool {
+/// Waits up to `seconds` for `condition`, polling (generous: only a failing test waits it out).
+func eventually(_ seconds: Double = 30, _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
