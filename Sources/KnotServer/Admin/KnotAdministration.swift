@@ -75,9 +75,9 @@ struct KnotAdministration: AccountAdministration {
             var deletion = AccountDeletion()
             let sessions = try await executor.query("DELETE FROM knot_auth_sessions WHERE user_id = ? RETURNING id", [.text(userID)])
             if !sessions.isEmpty { deletion.add("sessions", sessions.count) }
-            deletion.add("account", try await AuthUserStore().delete(userID, in: executor) ? 1 : 0)
-            let jobs = try await jobs.cancelQueued(owner: userID, in: executor)
-            if jobs > 0 { deletion.add("queued jobs", jobs) }
+            let removal = try await AccountRemoval(jobs: jobs).remove(userID: userID, on: executor)
+            deletion.add("account", removal.removed ? 1 : 0)
+            if removal.cancelledJobs > 0 { deletion.add("queued jobs", removal.cancelledJobs) }
             return deletion
         }
     }

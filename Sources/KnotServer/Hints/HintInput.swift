@@ -28,33 +28,3 @@ struct HintInput: Sendable, Hashable {
         try HintInput(try await KnotRequestBody.object(request, context: context, limit: maxBodyBytes))
     }
 }
-
-/// `limit` and `offset` of `GET /api/v1/hints` [PROPOSAL defaults]: 1…100 (50), ≥ 0 (0).
-struct HintPage: Sendable, Hashable {
-    static let limits: ClosedRange<Int> = 1...100
-    static let defaultLimit = 50
-    /// Far past any real list; keeps the arithmetic of a huge offset harmless.
-    static let maxOffset = 1_000_000_000
-
-    var limit: Int
-    var offset: Int
-
-    init(limit: Int = defaultLimit, offset: Int = 0) {
-        self.limit = limit
-        self.offset = offset
-    }
-
-    init(query: [String: String]) throws {
-        limit = try Self.number(query["limit"], name: "limit", in: Self.limits) ?? Self.defaultLimit
-        offset = try Self.number(query["offset"], name: "offset", in: 0...Self.maxOffset) ?? 0
-    }
-
-    static func number(_ text: String?, name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text else { return nil }
-        guard let value = Int(text) else { throw APIError.invalidQuery(name, "Input should be a valid integer") }
-        guard range.contains(value) else {
-            throw APIError.invalidQuery(name, "Input should be between \(range.lowerBound) and \(range.upperBound)")
-        }
-        return value
-    }
-}

@@ -25,9 +25,7 @@ struct HintRoutes: Sendable {
 
     func list(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let userID = try context.requireUser()
-        let query = Dictionary(
-            request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
-        let page = try HintPage(query: query)
+        let page = try PageQuery(request)
         let vaultID = try await vaultID(of: userID)
         let (hints, total) = try await store.list(vaultID: vaultID, page: page)
         return Response.json(["hints": .array(hints.map(\.json)), "total": .int(total)])

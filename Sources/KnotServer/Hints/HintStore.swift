@@ -36,7 +36,7 @@ struct HintStore: Sendable {
     }
 
     /// One page of `vaultID`'s hints, newest first, and how many it has in all.
-    func list(vaultID: String, page: HintPage) async throws -> (hints: [StoredHint], total: Int64) {
+    func list(vaultID: String, page: PageQuery) async throws -> (hints: [StoredHint], total: Int64) {
         try await database.read { sql in
             let hints = try await sql.query(
                 """

@@ -18,8 +18,7 @@ struct NotificationRoutes: Sendable {
 
     func history(_ request: Request, _ context: HearthRequestContext) async throws -> Response {
         let userID = try context.requireUser()
-        let limit = try Self.queryInt(request, "limit", default: 50, in: 1...100)
-        let offset = try Self.queryInt(request, "offset", default: 0, in: 0...Int64(Int32.max))
+        let page = try PageQuery(request)
         let (rows, total) = try await database.read { sql in
             let rows = try await sql.query(
                 """
@@ -30,7 +29,7 @@ struct NotificationRoutes: Sendable {
                 FROM knot_notification_queue q LEFT JOIN knot_partner_milestones m ON m.id = q.milestone_id
                 WHERE q.user_id = ? AND q.status IN ('sent', 'failed')
                 ORDER BY q.sent_at DESC NULLS LAST, q.created_at DESC, q.id LIMIT ? OFFSET ?
-                """, [.text(userID), .integer(limit), .integer(offset)])
+                """, [.text(userID), SQLValue(page.limit), SQLValue(page.offset)])
             let total = try await sql.queryFirst(
                 "SELECT COUNT(*) AS total FROM knot_notification_queue WHERE user_id = ? AND status IN ('sent', 'failed')",
                 [.text(userID)])
@@ -66,17 +65,5 @@ struct NotificationRoutes: Sendable {
             }).count == 1
         else { throw APIError.knotNotFound(Self.notFound) }
         return Response.json(["id": .string(id), "viewed_at": KnotTime.json(now)])
-    }
-
-    static func queryInt(_ request: Request, _ name: String, default value: Int64, in range: ClosedRange<Int64>) throws -> Int64 {
-        guard let text = request.uri.queryParameters.get(name) else { return value }
-        guard let number = Int64(text) else { throw APIError.invalidQuery(name, "Input should be a valid integer, unable to parse string as an integer") }
-        guard number >= range.lowerBound else {
-            throw APIError.invalidQuery(name, "Input should be greater than or equal to \(range.lowerBound)")
-        }
-        guard number <= range.upperBound else {
-            throw APIError.invalidQuery(name, "Input should be less than or equal to \(range.upperBound)")
-        }
-        return number
     }
 }

@@ -73,8 +73,7 @@ struct UserProfiles: Sendable {
     func deleteAccount(userID: String, jobs: JobQueue) async throws -> Bool {
         try await database.transaction { sql in
             guard try await sql.queryFirst("SELECT id FROM knot_users WHERE id = ?", [.text(userID)]) != nil else { return false }
-            try await sql.execute("DELETE FROM knot_auth_users WHERE id = ?", [.text(userID)])
-            try await jobs.cancelQueued(owner: userID, in: sql)
+            _ = try await AccountRemoval(jobs: jobs).remove(userID: userID, on: sql)
             return true
         }
     }
