@@ -67,8 +67,8 @@ import Testing
                 _ = try await rd.events.getPublicGuestInvitation(.init(), metadata: ["authorization": "Bearer forged"])
             }
             #expect(code == .unimplemented)
-            #expect(await rpcCode { _ = try await rd.events.listTasks(.init()) } == .unauthenticated)
-            #expect(await rpcCode { _ = try await rd.events.listTasks(.init(), metadata: try await rd.auth(.ann)) } == .unimplemented)
+            #expect(await rpcCode { _ = try await rd.events.listGuests(.init()) } == .unauthenticated)
+            #expect(await rpcCode { _ = try await rd.events.listGuests(.init(), metadata: try await rd.auth(.ann)) } == .unimplemented)
         }
     }
 

@@ -1,34 +1,10 @@
 import GRPCCore
 import RushDayProto
 
-/// The EventService RPCs of spec §4.4–§4.8 (tasks, guests and RSVP, agenda, expenses and
+/// The EventService RPCs of spec §4.5–§4.8 (guests and RSVP, agenda, expenses and
 /// payments, the event budget, wizard drafts) are not built yet: each answers
 /// `UNIMPLEMENTED` explicitly rather than pretending to work.
 extension EventService {
-    func createTask(request: Rushday_V1_CreateTaskRequest, context: ServerContext) async throws -> Rushday_V1_Task {
-        throw RPCFailure.unimplemented
-    }
-
-    func listTasks(request: Rushday_V1_ListTasksRequest, context: ServerContext) async throws -> Rushday_V1_ListTasksResponse {
-        throw RPCFailure.unimplemented
-    }
-
-    func toggleTaskDone(request: Rushday_V1_ToggleTaskDoneRequest, context: ServerContext) async throws -> Rushday_V1_Task {
-        throw RPCFailure.unimplemented
-    }
-
-    func updateTask(request: Rushday_V1_UpdateTaskRequest, context: ServerContext) async throws -> Rushday_V1_Task {
-        throw RPCFailure.unimplemented
-    }
-
-    func deleteTask(request: Rushday_V1_DeleteTaskRequest, context: ServerContext) async throws -> Rushday_V1_DeleteTaskResponse {
-        throw RPCFailure.unimplemented
-    }
-
-    func reorderTasks(request: Rushday_V1_ReorderTasksRequest, context: ServerContext) async throws -> Rushday_V1_ReorderTasksResponse {
-        throw RPCFailure.unimplemented
-    }
-
     func createGuest(request: Rushday_V1_CreateGuestRequest, context: ServerContext) async throws -> Rushday_V1_Guest {
         throw RPCFailure.unimplemented
     }

@@ -106,6 +106,7 @@ struct EventStore: Sendable {
     /// Deletes the event; its co-host entries (and every sub-record table that references
     /// it) cascade.
     static func delete(_ eventID: String, _ sql: any SQLExecutor) async throws {
+        try await sql.execute("DELETE FROM rd_tasks WHERE event_id = ?", [.text(eventID)])
         try await sql.execute("DELETE FROM rd_cohosts WHERE event_id = ?", [.text(eventID)])
         try await sql.execute("DELETE FROM rd_events WHERE id = ?", [.text(eventID)])
     }

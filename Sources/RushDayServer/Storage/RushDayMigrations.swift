@@ -6,7 +6,7 @@ import HearthStore
 enum RushDayMigrations {
     static let module = "rd"
 
-    static var all: [Migration] { [usersAndEvents] }
+    static var all: [Migration] { [usersAndEvents, tasks] }
 
     /// Users, devices, migration status, events and co-host entries (spec §4.1–§4.3).
     static let usersAndEvents = Migration(
@@ -50,5 +50,18 @@ enum RushDayMigrations {
                 UNIQUE (event_id, position))
             """,
             "CREATE INDEX rd_cohosts_by_user ON rd_cohosts (user_id, accepted)",
+        ])
+
+    /// Tasks of an event (spec §4.4): `order_number` only orders, gaps allowed.
+    static let tasks = Migration(
+        module: module, version: 2, name: "rush day tasks",
+        sql: [
+            """
+            CREATE TABLE rd_tasks (
+                id TEXT PRIMARY KEY, event_id TEXT NOT NULL REFERENCES rd_events (id) ON DELETE CASCADE, name TEXT NOT NULL,
+                notes TEXT, is_done INTEGER NOT NULL, notification BIGINT, order_number INTEGER NOT NULL,
+                created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, completed_at BIGINT)
+            """,
+            "CREATE INDEX rd_tasks_by_event ON rd_tasks (event_id, order_number)",
         ])
 }
