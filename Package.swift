@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "KnotKit", targets: ["KnotKit"]),
         .library(name: "RushDayProto", targets: ["RushDayProto"]),
         .library(name: "RushDayServer", targets: ["RushDayServer"]),
+        .library(name: "RushDayKit", targets: ["RushDayKit"]),
         .library(name: "HearthGRPC", targets: ["HearthGRPC"]),
         .library(name: "KnotRules", targets: ["KnotRules"]),
     ],
@@ -265,6 +266,19 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/Templates")]
+        ),
+        // Rush Day's client core: the gRPC client, the offline cache and the screens' logic.
+        .target(
+            name: "RushDayKit",
+            dependencies: [
+                "HearthCore",
+                "HearthClient",
+                "RushDayProto",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
         .executableTarget(
@@ -279,6 +293,7 @@ let package = Package(
                 "KnotServer",
                 "KnotKit",
                 "RushDayServer",
+                "RushDayKit",
                 "HearthGRPC",
                 "HearthClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -395,6 +410,18 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "RushDayKitTests",
+            dependencies: [
+                "HearthCore", "HearthStore", "HearthServer", "HearthClient", "HearthTesting", "HearthGRPC", "RushDayProto",
+                "RushDayServer", "RushDayKit", "hearth",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -22,6 +22,8 @@ if [ -n "${HEARTH_TEST_DATABASE_URL:-}" ]; then
 else
   echo "test: SQLite only (install the 'postgresql' package to test on PostgreSQL too)"
 fi
+# A crash prints only the crashed thread's backtrace, so the end of a CI log names the test.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=yes,threads=crashed,registers=none,images=none}"
 swift test "$@"
 
 # A whole run also checks several processes on one PostgreSQL behind nginx (docs/OPERATIONS.md).

@@ -37,7 +37,10 @@ public struct RushDayApp: HearthApp, GRPCApp {
 
     public func grpcServices(services: AppServices) -> [any RegistrableRPCService] {
         let components = components(services)
-        return [UserService(components: components), EventService(components: components)]
+        return [
+            UserService(components: components), EventService(components: components), VendorService(components: components),
+            InvitationService(components: components), AIEventPlannerService(components: components),
+        ]
     }
 
     public func grpcInterceptors(services: AppServices) -> [any ServerInterceptor] {

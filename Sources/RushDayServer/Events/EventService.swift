@@ -4,9 +4,8 @@ import HearthCore
 import HearthStore
 import RushDayProto
 
-/// `rushday.v1.EventService` (spec §4.2–§4.3): events and co-hosts here and in
-/// `EventService+CoHosts.swift`, tasks (§4.4) in `EventService+Tasks.swift`; the RPCs of §4.5–§4.8 answer `UNIMPLEMENTED`
-/// (`EventService+Unimplemented.swift`).
+/// `rushday.v1.EventService` (spec §4.2–§4.8): events here, then one file per area —
+/// co-hosts, tasks, guests, agenda, budgets, wizard drafts (`EventService+<Area>.swift`).
 struct EventService: Rushday_V1_EventService.SimpleServiceProtocol {
     let components: RushDayComponents
 

@@ -6,7 +6,7 @@ import HearthStore
 enum RushDayMigrations {
     static let module = "rd"
 
-    static var all: [Migration] { [usersAndEvents, tasks] }
+    static var all: [Migration] { [usersAndEvents, tasks, guests, agendaAndBudgets, vendorsAndDrafts, planner, reminders] }
 
     /// Users, devices, migration status, events and co-host entries (spec §4.1–§4.3).
     static let usersAndEvents = Migration(

@@ -109,6 +109,8 @@ import Testing
 
 /// Collects progress events from the importer's callback.
 final class EventLog: @unchecked Sendable {
-    private(set) var events: [ImportProgress] = []
-    func append(_ event: ImportProgress) { events.append(event) }
+    private let lock = NSLock()
+    private var recorded: [ImportProgress] = []
+    var events: [ImportProgress] { lock.withLock { recorded } }
+    func append(_ event: ImportProgress) { lock.withLock { recorded.append(event) } }
 }

@@ -26,6 +26,9 @@ struct RushDayHarness: Sendable {
     let notifications: RecordingNotificationSender
     let users: Rushday_V1_UserService.Client<HTTP2ClientTransport.Posix>
     let events: Rushday_V1_EventService.Client<HTTP2ClientTransport.Posix>
+    let vendors: Rushday_V1_VendorService.Client<HTTP2ClientTransport.Posix>
+    let invitations: Rushday_V1_InvitationService.Client<HTTP2ClientTransport.Posix>
+    let planner: Rushday_V1_AIEventPlannerService.Client<HTTP2ClientTransport.Posix>
 
     static func hs256Settings() -> RushDaySettings {
         var settings = RushDaySettings()
@@ -60,7 +63,10 @@ struct RushDayHarness: Sendable {
                 ) { client in
                     let harness = RushDayHarness(
                         server: server, clock: clock, notifications: notifications,
-                        users: Rushday_V1_UserService.Client(wrapping: client), events: Rushday_V1_EventService.Client(wrapping: client))
+                        users: Rushday_V1_UserService.Client(wrapping: client), events: Rushday_V1_EventService.Client(wrapping: client),
+                        vendors: Rushday_V1_VendorService.Client(wrapping: client),
+                        invitations: Rushday_V1_InvitationService.Client(wrapping: client),
+                        planner: Rushday_V1_AIEventPlannerService.Client(wrapping: client))
                     try await body(harness)
                 }
                 outcome = .success(())
