@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates Sources/RushDayProto/Generated/ from Protos/rushday/v1/*.proto (run by hand, commit the output; CI never runs it).
+# Regenerates Sources/RushDayProto/Generated/ (Swift) and scripts/rushday_grpc/ (Python, for
+# scripts/rushday-grpc-check.py) from Protos/rushday/v1/*.proto (run by hand, commit the output; CI never runs it).
 # Installs Debian's protobuf-compiler if protoc is missing, then builds the plugins once, pinned like Package.swift:
 # swift-protobuf 1.39.0's protoc-gen-swift and grpc-swift-protobuf 2.4.1's protoc-gen-grpc-swift-2, in
 # $HEARTH_PROTOC_PLUGINS_DIR (default /tmp/hearth-protoc-plugins; ~10 minutes the first time, reused afterwards).
@@ -63,3 +64,17 @@ rm -rf "$OUT_DIR"
 mkdir -p "$OUT_DIR"
 cp "$tmp_out"/*.swift "$OUT_DIR"/
 echo "Generated $(ls "$OUT_DIR" | wc -l) files in $OUT_DIR" >&2
+
+# 4. The Python messages and stubs scripts/rushday-grpc-check.py drives the server with (the
+# "any language" client of issue 14), from grpcio-tools pinned beside the check's runtime pins.
+PY_OUT_DIR=scripts/rushday_grpc
+PY_VENV=${TMPDIR:-/tmp}/hearth-grpcio-tools-1.76.0
+if [ ! -x "$PY_VENV/bin/python" ]; then
+  python3 -m venv "$PY_VENV"
+  "$PY_VENV/bin/pip" install --quiet grpcio-tools==1.76.0
+fi
+rm -rf "$PY_OUT_DIR"
+mkdir -p "$PY_OUT_DIR"
+"$PY_VENV/bin/python" -m grpc_tools.protoc --proto_path="$PROTO_DIR" \
+  --python_out="$PY_OUT_DIR" --grpc_python_out="$PY_OUT_DIR" "$PROTO_DIR"/*.proto
+echo "Generated $(ls "$PY_OUT_DIR" | wc -l) files in $PY_OUT_DIR" >&2

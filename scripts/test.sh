@@ -6,7 +6,7 @@
 # Extra arguments go to 'swift test' (for example --filter DeltaSyncTests); without any, the
 # run goes on with scripts/scale-out.py (three servers behind nginx), the quick-start,
 # backup-restore, Knot (scripts/knot-supabase-check.py: the Python Supabase client from
-# PyPI against Knot's auth) and browser checks (scripts/browser-check.py: Wish With Me's web pages in
+# PyPI against Knot's auth), Rush Day (scripts/rushday-grpc-check.py: a Python gRPC client) and browser checks (scripts/browser-check.py: Wish With Me's web pages in
 # headless Chromium, with Selenium from PyPI) and fuzzes every app's API against its
 # OpenAPI document with schemathesis from PyPI (scripts/fuzz.sh).
 set -euo pipefail
@@ -45,6 +45,9 @@ if [ $# -eq 0 ]; then
   python3 scripts/backup-restore-check.py --binary "$(swift build --show-bin-path)/hearth"
   # Knot with the official Python Supabase client (PyPI, pinned), plus onboarding over HTTP.
   python3 scripts/knot-supabase-check.py --binary "$(swift build --show-bin-path)/hearth"
+  # Rush Day's whole event flow from a Python gRPC client built from the spec's protos (grpcio
+  # from PyPI, pinned), with a guest answering the RSVP link's page as a browser would.
+  python3 scripts/rushday-grpc-check.py --binary "$(swift build --show-bin-path)/hearth"
   # Wish With Me's web pages as two people use them, in headless Chromium (screenshots of
   # the main pages go to docs/screenshots).
   if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then

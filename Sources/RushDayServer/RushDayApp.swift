@@ -33,7 +33,13 @@ public struct RushDayApp: HearthApp, GRPCApp {
         if settings.authMode == .hearth {
             PasswordAuthRoutes(services: services).register(on: routes.group("api/v1/auth"))
         }
+        RushDayWeb(components: components(services), services: services).register(on: routes)
     }
+
+    /// Reminder re-planning and delivery (§9 decision 8, ``ReminderRules``).
+    public func jobs(services: AppServices) -> [JobDefinition] { ReminderJobs(components: components(services)).definitions }
+
+    public func housekeeping(services: AppServices) -> [Housekeeping] { ReminderJobs(components: components(services)).housekeeping }
 
     public func grpcServices(services: AppServices) -> [any RegistrableRPCService] {
         let components = components(services)

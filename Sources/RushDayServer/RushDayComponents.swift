@@ -9,17 +9,24 @@ struct RushDayComponents: Sendable {
     let notifier: EventNotifier
     let view: EventView
     let legacyData: any LegacyDataSource
+    /// Where guests open links: `<publicBase>/g/<code>`, `<publicBase>/i/<id>` (§4.5.2, §4.10).
+    let publicBase: String
+    let invitationKeys: InvitationKeys
+    let publicLimits: PublicCallLimits
 
     init(services: AppServices, settings: RushDaySettings, collaborators: RushDayCollaborators) {
         self.services = services
         self.settings = settings
         users = UserStore(database: services.database, clock: services.clock)
         events = EventStore(database: services.database, clock: services.clock)
-        notifier = EventNotifier(
-            sender: collaborators.notifications ?? LoggingNotificationSender(logger: services.logger), database: services.database)
+        notifier = EventNotifier(sender: Self.sender(services: services, settings: settings, collaborators: collaborators), database: services.database)
         let base = settings.publicBaseURL ?? services.configuration.publicOrigin + services.configuration.mountPath(of: services.appName)
         view = EventView(coHostLinkPrefix: base + "/cohost/")
         legacyData = collaborators.legacyData
+        publicBase = base
+        invitationKeys = InvitationKeys(
+            configured: settings.invitationKeys, serverKeys: ServerKeyStore(database: services.database, clock: services.clock))
+        publicLimits = PublicCallLimits(services: services, perMinute: settings.publicRequestsPerMinute)
     }
 }
 

@@ -27,6 +27,21 @@ public struct RushDaySettings: Sendable {
     /// `HEARTH_RD_PLANNER_STEP_DELAY_MS`: the pause between the planner's progress messages
     /// (§5.4): 250 ms by default, 0 in tests.
     public var plannerStepDelayMilliseconds: Int64 = 250
+    /// `HEARTH_RD_INVITATION_KEYS`: the keys that sign guest invitation links (§4.5.2), as
+    /// `id:secret,id:secret` — ids 0…255, secrets of at least 32 bytes of text. The first
+    /// is current (signs new links); the others only verify links signed before a
+    /// rotation. Empty (the default): one random key, generated on first use and kept in
+    /// the database beside the signing secret, shared by every process on that database.
+    public var invitationKeys: [InvitationKey] = []
+    /// `HEARTH_RD_PUBLIC_RATE_LIMIT`: calls a minute per client address to each public RPC
+    /// (`GetPublicGuestInvitation`, `RespondToGuestInvitation`, `GetPublicInvitation`) and
+    /// its web page; beyond it `RESOURCE_EXHAUSTED`. 0 turns the limit off.
+    public var publicRequestsPerMinute = 60
+    /// Push delivery (spec §2.9, reminders of §9 decision 8) through FCM HTTP v1, from the
+    /// platform-level `HEARTH_FCM_CREDENTIALS_FILE` (a service-account JSON key) and the
+    /// optional `HEARTH_FCM_PROJECT_ID`, `HEARTH_FCM_API_URL`, `HEARTH_FCM_TOKEN_URL`
+    /// (see ``FCMSettings``), shared with any other app; `nil`: notifications are logged.
+    public var fcm: FCMSettings?
 
     public init() {}
 
@@ -50,11 +65,19 @@ public struct RushDaySettings: Sendable {
             settings.hs256Secret = Array(secret.utf8)
         }
         if let base = value("PUBLIC_BASE_URL") { settings.publicBaseURL = try PublicURL.validated(base) }
+        settings.fcm = try FCMSettings.fromEnvironment(environment)
         if let delay = value("PLANNER_STEP_DELAY_MS") {
             guard let milliseconds = Int64(delay), (0...10_000).contains(milliseconds) else {
                 throw ConfigurationError(setting: "HEARTH_RD_PLANNER_STEP_DELAY_MS", message: "expected 0…10000, got '\(delay)'")
             }
             settings.plannerStepDelayMilliseconds = milliseconds
+        }
+        if let keys = value("INVITATION_KEYS") { settings.invitationKeys = try InvitationKey.parseList(keys) }
+        if let limit = value("PUBLIC_RATE_LIMIT") {
+            guard let perMinute = Int(limit), (0...100_000).contains(perMinute) else {
+                throw ConfigurationError(setting: "HEARTH_RD_PUBLIC_RATE_LIMIT", message: "expected 0…100000 calls a minute, got '\(limit)'")
+            }
+            settings.publicRequestsPerMinute = perMinute
         }
         switch settings.authMode {
         case .firebase where settings.firebaseProjectID == nil:

@@ -28,6 +28,6 @@ struct Hearth: AsyncParsableCommand {
             'hearth serve --help'.
             """,
         version: HearthVersion.current,
-        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, AdminCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self, ListCommand.self, KnotCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, AdminCommand.self, BenchCommand.self, WishCommand.self, PantryCommand.self, ListCommand.self, KnotCommand.self, EventsCommand.self]
     )
 }

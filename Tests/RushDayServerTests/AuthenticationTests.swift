@@ -60,15 +60,15 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
-    func publicRPCsIgnoreTheHeaderAndUnbuiltRPCsAnswerUnimplemented(engine: TestEngine) async throws {
+    func publicRPCsIgnoreTheHeaderWhileOthersRequireIt(engine: TestEngine) async throws {
         try await RushDayHarness.run(engine) { rd in
-            // Public: even a forged header is ignored; the RPC itself is not built yet.
+            // Public: even a forged header is ignored, so the request itself is judged (no link given).
             let code = await rpcCode {
                 _ = try await rd.events.getPublicGuestInvitation(.init(), metadata: ["authorization": "Bearer forged"])
             }
-            #expect(code == .unimplemented)
+            #expect(code == .invalidArgument)
             #expect(await rpcCode { _ = try await rd.events.listGuests(.init()) } == .unauthenticated)
-            #expect(await rpcCode { _ = try await rd.events.listGuests(.init(), metadata: try await rd.auth(.ann)) } == .unimplemented)
+            #expect(await rpcCode { _ = try await rd.events.listGuests(.init(), metadata: try await rd.auth(.ann)) } == .invalidArgument)
         }
     }
 

@@ -9,6 +9,10 @@ enum AuthPolicy: Sendable, Hashable {
     static let table: [String: AuthPolicy] = [
         "rushday.v1.AIEventPlannerService/GenerateEventPlans": .optional,
         "rushday.v1.AIEventPlannerService/CreateAIDraftEvent": .optional,
+        // The AI-draft capability path (§5.6): an unclaimed draft's id is enough.
+        "rushday.v1.AIEventPlannerService/GenerateAgenda": .optional,
+        "rushday.v1.AIEventPlannerService/GenerateExpenses": .optional,
+        "rushday.v1.AIEventPlannerService/GenerateInviteMessage": .optional,
         "rushday.v1.InvitationService/GetPublicInvitation": .public,
         "rushday.v1.EventService/GetPublicGuestInvitation": .public,
         "rushday.v1.EventService/RespondToGuestInvitation": .public,

@@ -46,6 +46,7 @@ extension EventService {
                 id: UUID().uuidString.lowercased(), eventID: eventID, name: name, notes: notes, notification: notification,
                 orderNumber: maxOrder.map { $0 + 1 } ?? 0, now: now)
             try await TaskStore.insert(task, sql)
+            if notification != nil { try await components.reminders.replan(eventID, sql) }
             return task
         }
         return task.message
@@ -91,9 +92,11 @@ extension EventService {
             var task = try await Self.writableTask(id, caller: caller, sql)
             task.name = name
             task.notes = notes
+            let notificationChanged = task.notification != notification
             task.notification = notification
             task.updatedAt = max(now, task.updatedAt)
             try await TaskStore.update(task, sql)
+            if notificationChanged, notification != nil { try await components.reminders.replan(task.eventID, sql) }
             return task
         }
         return task.message

@@ -27,6 +27,7 @@ struct EventService: Rushday_V1_EventService.SimpleServiceProtocol {
             image: try FieldRules.optionalURL(request.hasImage ? request.image : nil, "image"),
             inviteMessage: try EventInput.idea(request.hasInviteMessage ? request.inviteMessage : nil, "invite_message"), now: clock.now)
         try await store.insert(event)
+        if !event.isDraft { await components.reminders.replan(event.id) }
         return try await visible(event.id, caller: caller)
     }
 
@@ -101,6 +102,9 @@ struct EventService: Rushday_V1_EventService.SimpleServiceProtocol {
             if let themeIdea { event.themeIdea = themeIdea }
             event.updatedAt = max(now, event.updatedAt)
             try await EventStore.update(event, sql)
+            if event.date != access.event.date || event.isDraft != access.event.isDraft {
+                try await components.reminders.replan(id, sql)
+            }
             access.event = event
             let members = ([event.ownerID].compactMap { $0 } + access.entries.filter(\.accepted).compactMap(\.userID))
                 .filter { $0 != caller.userID }

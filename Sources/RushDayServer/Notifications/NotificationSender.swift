@@ -6,11 +6,16 @@ public struct RushDayNotification: Sendable, Hashable {
     public var type: String
     public var eventID: String
     public var extra: [String: String]
+    /// The alert's text; `nil`: the wording of ``PushText`` for `type`.
+    public var title: String?
+    public var body: String?
 
-    public init(type: String, eventID: String, extra: [String: String] = [:]) {
+    public init(type: String, eventID: String, extra: [String: String] = [:], title: String? = nil, body: String? = nil) {
         self.type = type
         self.eventID = eventID
         self.extra = extra
+        self.title = title
+        self.body = body
     }
 
     /// The data payload: `type`, `eventId` and the extra keys.

@@ -1,7 +1,7 @@
 import HearthCore
 
 /// A suggested task of a plan.
-public struct PlanTask: Sendable, Hashable {
+public struct PlanTask: Sendable, Hashable, Codable {
     public var id: String
     public var title: String
     public var description: String
@@ -11,7 +11,7 @@ public struct PlanTask: Sendable, Hashable {
 }
 
 /// A suggested agenda item of a plan; ``startTime`` is nil without a start date.
-public struct PlanAgendaItem: Sendable, Hashable {
+public struct PlanAgendaItem: Sendable, Hashable, Codable {
     public var id: String
     public var title: String
     public var description: String
@@ -22,7 +22,7 @@ public struct PlanAgendaItem: Sendable, Hashable {
 }
 
 /// A generic vendor suggestion (no real businesses are invented).
-public struct PlanVendor: Sendable, Hashable {
+public struct PlanVendor: Sendable, Hashable, Codable {
     public var id: String
     public var name: String
     public var category: String
@@ -32,7 +32,7 @@ public struct PlanVendor: Sendable, Hashable {
 
 /// One full plan (`EventPlan`). A summary is the same plan with the `suggested_*` lists
 /// filtered by the request's include flags (see ``PlannerProtoMapping``).
-public struct GeneratedPlan: Sendable, Hashable {
+public struct GeneratedPlan: Sendable, Hashable, Codable {
     public var id: String
     public var variant: PlanVariant
     public var style: PlanStyleKind

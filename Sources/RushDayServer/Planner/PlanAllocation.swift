@@ -2,7 +2,7 @@
 /// renormalisation, and floor-plus-remainder so the items always sum to M.
 
 /// One allocated category.
-public struct AllocationItem: Sendable, Hashable {
+public struct AllocationItem: Sendable, Hashable, Codable {
     public var category: ExpenseCategory
     /// Minor units.
     public var amount: Int64

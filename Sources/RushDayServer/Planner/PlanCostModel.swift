@@ -1,7 +1,7 @@
 /// Total cost T, rounding, the estimated budget range and the multiplier tables (§5.3).
 
 /// The budget estimate of one plan, in minor units of ``currency``.
-public struct PlanBudgetEstimate: Sendable, Hashable {
+public struct PlanBudgetEstimate: Sendable, Hashable, Codable {
     public var minimum: Int64
     public var maximum: Int64
     /// M = round_R(T): what the allocation splits.

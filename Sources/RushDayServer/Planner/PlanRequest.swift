@@ -1,7 +1,7 @@
 import HearthCore
 
 /// A plan-generation request after normalisation (§5.2): the rule tables read only this.
-public struct PlanRequest: Sendable, Hashable {
+public struct PlanRequest: Sendable, Hashable, Codable {
     public var kind: EventKind
     /// `custom_event_type`, trimmed ("" when none).
     public var customEventType: String

@@ -48,7 +48,7 @@ public struct ExactFraction: Sendable, Hashable {
 }
 
 /// Currency facts the planner needs (§2.6, §5.3).
-public struct PlannerCurrency: Sendable, Hashable {
+public struct PlannerCurrency: Sendable, Hashable, Codable {
     /// ISO 4217 code, e.g. "USD".
     public let code: String
 

@@ -5,7 +5,7 @@ import Foundation
 /// the `rushday.v1` messages.
 
 /// The event kind every rule table is keyed by (§5.2).
-public enum EventKind: String, Sendable, Hashable, CaseIterable {
+public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
     case birthday, wedding, business, babyShower, graduation, engagement, anniversary, other
 
     /// Maps a stored `Event.type` id to a kind (§5.2, [CLIENT] mapping).
@@ -69,17 +69,17 @@ public enum GuestRange: Sendable, Hashable, CaseIterable {
 }
 
 /// Where the event takes place (§5.3 V table). `unspecified` also stands for "skipped".
-public enum VenueKind: Sendable, Hashable, CaseIterable {
+public enum VenueKind: Sendable, Hashable, CaseIterable, Codable {
     case unspecified, indoorVenue, outdoorSpace, atHome, hotel
 }
 
 /// The budget tier chosen in the wizard (§5.3 P table).
-public enum BudgetTierChoice: Sendable, Hashable, CaseIterable {
+public enum BudgetTierChoice: Sendable, Hashable, CaseIterable, Codable {
     case unspecified, economy, standard, premium, luxury
 }
 
 /// A service the host wants (§5.3 allocation links), in proto order.
-public enum PlannerService: Sendable, Hashable, CaseIterable {
+public enum PlannerService: Sendable, Hashable, CaseIterable, Codable {
     case catering, decoration, entertainment, photoVideo, invitations, transport
 
     /// Expense categories linked to the service; the first is added at 3 % when all are absent.
@@ -96,7 +96,7 @@ public enum PlannerService: Sendable, Hashable, CaseIterable {
 }
 
 /// One of the three plan variants, in output order (§5.3).
-public enum PlanVariant: Sendable, Hashable, CaseIterable {
+public enum PlanVariant: Sendable, Hashable, CaseIterable, Codable {
     case budget, balanced, premium
 
     /// The tier shown on the card (§5.3, [CLIENT] ordering).
@@ -115,7 +115,7 @@ public enum PlanTierLabel: Sendable, Hashable {
 }
 
 /// A plan's visual style (§5.3 style rules).
-public enum PlanStyleKind: Sendable, Hashable, CaseIterable {
+public enum PlanStyleKind: Sendable, Hashable, CaseIterable, Codable {
     case classic, modern, natural, luxury, custom
 
     /// The label used in titles and highlights.
@@ -131,7 +131,7 @@ public enum PlanStyleKind: Sendable, Hashable, CaseIterable {
 }
 
 /// The expense category vocabulary of §4.7.1; the planner emits these keys.
-public enum ExpenseCategory: String, Sendable, Hashable, CaseIterable {
+public enum ExpenseCategory: String, Sendable, Hashable, CaseIterable, Codable {
     case venueRental = "venue_rental"
     case foodCatering = "food_catering"
     case beverages

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthServer
 import HearthStore
 
 /// The two account-wide RPCs: `DeleteUser` and the one-time `MigrateUserData` (spec §4.1).
@@ -12,6 +13,7 @@ struct AccountLifecycle: Sendable {
     }
 
     let database: any HearthDatabase
+    let jobs: JobQueue
     let clock: any WallClock
     let legacyData: any LegacyDataSource
 
@@ -31,6 +33,8 @@ struct AccountLifecycle: Sendable {
             try await sql.execute("DELETE FROM rd_devices WHERE user_id = ?", [.text(userID)])
             try await sql.execute("DELETE FROM rd_migration_status WHERE user_id = ?", [.text(userID)])
             try await sql.execute("DELETE FROM rd_users WHERE id = ?", [.text(userID)])
+            // Their queued reminders would find nothing to send; cancelling frees the keys now.
+            _ = try await jobs.cancelQueued(owner: userID, in: sql)
             return deleted
         }
     }

@@ -35,7 +35,9 @@ struct UserService: Rushday_V1_UserService.SimpleServiceProtocol {
         let preferences = RushDayUser.Preferences(
             time: time, tasks: request.tasks, agenda: request.agenda, share: request.share, onTheDay: request.onTheDay,
             weekBefore: request.weekBefore)
-        return try await users.update(caller.userID) { $0.preferences = preferences }.message
+        let user = try await users.update(caller.userID) { $0.preferences = preferences }
+        await components.reminders.replanUser(caller.userID)
+        return user.message
     }
 
     static let platforms = ["ios", "android", "web"]
@@ -48,9 +50,11 @@ struct UserService: Rushday_V1_UserService.SimpleServiceProtocol {
         let platform = request.platform.isEmpty ? "ios" : request.platform.lowercased()
         guard Self.platforms.contains(platform) else { throw RPCFailure.invalid("platform", "must be ios, android or web") }
         guard (-720...840).contains(request.timezoneOffset) else { throw RPCFailure.invalid("timezone_offset", "must be -720…840") }
-        return try await users.registerDevice(
-            userID: caller.userID, token: request.fcmToken, platform: platform, timezoneOffset: Int(request.timezoneOffset)
-        ).message
+        let user = try await users.registerDevice(
+            userID: caller.userID, token: request.fcmToken, platform: platform, timezoneOffset: Int(request.timezoneOffset))
+        // Day-of and week-before times follow the latest time zone.
+        await components.reminders.replanUser(caller.userID)
+        return user.message
     }
 
     func deleteUser(request: Rushday_V1_DeleteUserRequest, context: ServerContext) async throws -> Rushday_V1_DeleteUserResponse {
@@ -90,7 +94,9 @@ struct UserService: Rushday_V1_UserService.SimpleServiceProtocol {
     }
 
     private var lifecycle: AccountLifecycle {
-        AccountLifecycle(database: components.services.database, clock: components.services.clock, legacyData: components.legacyData)
+        AccountLifecycle(
+            database: components.services.database, jobs: components.services.jobs, clock: components.services.clock,
+            legacyData: components.legacyData)
     }
 
     /// The caller's row; re-created if it vanished between the interceptor and here.

@@ -13,6 +13,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             FeedBenchCommand.self, SyncBenchCommand.self, HTTPBenchCommand.self, ClientsBenchCommand.self, ClientBenchCommand.self,
             PantryBenchCommand.self, ListAllBenchCommand.self, ResolveBenchCommand.self, KnotBenchCommand.self,
+            RushDayBenchCommand.self,
         ]
     )
 }

@@ -17,8 +17,12 @@ enum EmbeddedServer {
 
     /// `app` alone at the root (as `hearth serve --app <name>`), fast password hashing and
     /// no auth throttles (the benchmark is the only client).
+    /// - Parameter additionalServices: more parts that run beside the HTTP server (a gRPC
+    ///   listener), made from the platform once it is migrated.
     static func with<T: Sendable>(
-        _ app: any HearthApp, on database: any HearthDatabase, logger: Logger, _ body: @Sendable (_ baseURL: String) async throws -> T
+        _ app: any HearthApp, on database: any HearthDatabase, logger: Logger,
+        additionalServices: @Sendable (HearthPlatform) async throws -> [any Service] = { _ in [] },
+        _ body: @Sendable (_ baseURL: String) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
         configuration.port = 0
@@ -33,7 +37,9 @@ enum EmbeddedServer {
             secret: secret, threadPool: .singleton, logger: logger)
         try await platform.migrate()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = try await platform.makeApplication { port in portContinuation.yield(port) }
+        let application = try await platform.makeApplication(additionalServices: try await additionalServices(platform)) { port in
+            portContinuation.yield(port)
+        }
         let group = ServiceGroup(services: [application], gracefulShutdownSignals: [], logger: logger)
         let running = Task {
             // A server that fails before it listens ends the wait for its port.

@@ -95,8 +95,13 @@ struct HTTPBenchmark {
     }
 
     func load(_ scenario: Scenario, concurrency: Int) async throws -> Measurement {
+        await Self.load(scenario, concurrency: concurrency, seconds: seconds, http: fixture.http)
+    }
+
+    /// `scenario` for `seconds` with `concurrency` workers through `http` (also what
+    /// `hearth bench rushday` compares its RPCs with).
+    static func load(_ scenario: Scenario, concurrency: Int, seconds: Double, http: HTTPClient) async -> Measurement {
         let url = scenario.url
-        let http = fixture.http
         let (samples, errors, elapsed) = await runWorkers(count: concurrency, for: seconds) { _ in
             var request = HTTPClientRequest(url: url)
             for (name, value) in scenario.headers { request.headers.add(name: name, value: value) }
