@@ -319,6 +319,7 @@ let package = Package(
                 "HearthClient",
                 "HearthStore",
                 "HearthServer",
+                "HearthGRPC",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

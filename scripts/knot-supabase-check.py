@@ -28,11 +28,9 @@ The client is installed into a virtual environment under ${TMPDIR:-/tmp} made on
 line; the first failure prints what was seen and exits 1.
 """
 import argparse
-import hashlib
 import json
 import os
 import secrets
-import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -45,27 +43,9 @@ REQUIREMENTS = os.path.join(HERE, "knot-supabase-requirements.txt")
 
 def ensure_client():
     """Re-runs this script in a venv holding the pinned requirements unless they are importable."""
-    with open(REQUIREMENTS, "rb") as f:
-        pinned = f.read()
-    wanted = [line.split("==") for line in pinned.decode().splitlines() if "==" in line and not line.startswith("#")]
-    try:
-        from importlib.metadata import version
-        if all(version(name) == ver for name, ver in wanted):
-            return
-    except Exception:
-        pass
-    if os.environ.get("HEARTH_SUPABASE_CHECK_VENV"):
-        sys.exit("knot supabase check FAILED: %s is not importable in %s" % (pinned.decode().strip(), sys.executable))
-    digest = hashlib.sha256(pinned).hexdigest()[:12]
-    venv = os.path.join(os.environ.get("TMPDIR") or "/tmp", "hearth-supabase-" + digest)
-    python = os.path.join(venv, "bin", "python")
-    if not os.path.exists(os.path.join(venv, ".installed")):
-        print("knot supabase check: installing %s into %s" % (REQUIREMENTS, venv), flush=True)
-        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "--quiet", "-r", REQUIREMENTS], check=True)
-        open(os.path.join(venv, ".installed"), "w").close()
-    os.environ["HEARTH_SUPABASE_CHECK_VENV"] = "1"
-    os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
+    sys.path.insert(0, HERE)
+    from pinned_venv import reexec_with
+    reexec_with(REQUIREMENTS, "knot supabase check", "hearth-supabase")
 
 
 class Failure(Exception):

@@ -20,11 +20,8 @@ against `hearth serve --app rushday`, and a guest answers in a "browser" (plain 
 Each step prints a line; the first failure prints what was seen and exits 1.
 """
 import argparse
-import hashlib
 import html.parser
 import os
-import re
-import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -37,27 +34,9 @@ REQUIREMENTS = os.path.join(HERE, "rushday-grpc-requirements.txt")
 
 def ensure_client():
     """Re-runs this script in a venv holding the pinned requirements unless they are importable."""
-    with open(REQUIREMENTS, "rb") as f:
-        pinned = f.read()
-    wanted = [line.split("==") for line in pinned.decode().splitlines() if "==" in line and not line.startswith("#")]
-    try:
-        from importlib.metadata import version
-        if all(version(name) == ver for name, ver in wanted):
-            return
-    except Exception:
-        pass
-    if os.environ.get("HEARTH_RUSHDAY_CHECK_VENV"):
-        sys.exit("rush day grpc check FAILED: %s is not importable in %s" % (pinned.decode().strip(), sys.executable))
-    digest = hashlib.sha256(pinned).hexdigest()[:12]
-    venv = os.path.join(os.environ.get("TMPDIR") or "/tmp", "hearth-grpcio-" + digest)
-    python = os.path.join(venv, "bin", "python")
-    if not os.path.exists(os.path.join(venv, ".installed")):
-        print("rush day grpc check: installing %s into %s" % (REQUIREMENTS, venv), flush=True)
-        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "--quiet", "-r", REQUIREMENTS], check=True)
-        open(os.path.join(venv, ".installed"), "w").close()
-    os.environ["HEARTH_RUSHDAY_CHECK_VENV"] = "1"
-    os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
+    sys.path.insert(0, HERE)
+    from pinned_venv import reexec_with
+    reexec_with(REQUIREMENTS, "rush day grpc check", "hearth-grpcio")
 
 
 class Failure(Exception):

@@ -93,9 +93,11 @@ struct RushDayClientTests {
                 let userID = try await ann.currentUser().id
                 try await ann.account.logout()
                 #expect(await rushDayError { _ = try await ann.currentUser() } == .signedOut)
-                do { try await ann.account.login(email: "ann@example.com", password: "wrong password!") } catch { print("DEBUG2", type(of: error), error, (error as? RushDayError).map { "\($0.code)" } ?? "-") }
-                let wrong = await rushDayError {
-                    do { try await ann.account.login(email: "ann@example.com", password: "wrong password!") } catch { print("DEBUG3", error); throw error }
+                var wrong: RushDayError?
+                do {
+                    try await ann.account.login(email: "ann@example.com", password: "wrong password!")
+                } catch {
+                    wrong = RushDayError.from(error)
                 }
                 #expect(wrong?.code == "account_refused", "\(String(describing: wrong))")
                 try await ann.account.login(email: "ann@example.com", password: RushDayKitServer.password)

@@ -54,6 +54,7 @@ extension AIEventPlannerService {
             isSet: budgetPlan > 0 || budgetMin != nil || budgetMax != nil, budgetMin: budgetMin, budgetMax: budgetMax, updatedAt: now)
         let draft = event
         try await database.transaction { sql in
+            try await AIDraftStore.purgeExpired(now: now, sql)
             try await PlannerEventRows.insert(draft, sql)
             try await EventBudgetStore.upsert(budget, sql)
             try await AIDraftStore.insert(eventID: draft.id, sessionID: session, now: now, sql)

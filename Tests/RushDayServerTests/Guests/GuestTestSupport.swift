@@ -126,29 +126,11 @@ extension RushDayHarness {
         let app = RushDayApp(settings: settings, collaborators: RushDayCollaborators(notifications: RecordingNotificationSender()))
         try await TestServer.run(on: database, apps: [app], clock: clock) { server in
             let services = await server.platform.services(for: app)
-            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-            let listener = GRPCListener(
-                host: "127.0.0.1", port: 0, mounts: [GRPCAppMount(app: app, services: services)], logger: .quietTestLogger
-            ) { port in continuation.yield(port) }
-            let group = ServiceGroup(services: [listener], gracefulShutdownSignals: [], logger: .quietTestLogger)
-            let running = Task { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            let outcome: Result<Void, any Error>
-            if let port = await iterator.next() {
-                do {
-                    try await withGRPCClient(
-                        transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
-                    ) { client in try await body(Rushday_V1_EventService.Client(wrapping: client), server) }
-                    outcome = .success(())
-                } catch {
-                    outcome = .failure(error)
-                }
-            } else {
-                outcome = .failure(GRPCListenerDidNotStart())
+            try await GRPCTestListener.with([GRPCAppMount(app: app, services: services)]) { port in
+                try await withGRPCClient(
+                    transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+                ) { client in try await body(Rushday_V1_EventService.Client(wrapping: client), server) }
             }
-            await group.triggerGracefulShutdown()
-            _ = await running.result
-            try outcome.get()
         }
     }
 }

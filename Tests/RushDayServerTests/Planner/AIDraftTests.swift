@@ -129,4 +129,23 @@ extension RushDayHarness {
             #expect(await rpcCode { _ = try await rd.claimDraft(.ann, draft.eventID, session: Self.session) } == .notFound)
         }
     }
+
+    @Test(arguments: TestEngine.available)
+    func expiredDraftsArePurgedWhenTheNextDraftIsCreated(engine: TestEngine) async throws {
+        try await RushDayHarness.runPlanner(engine) { rd in
+            let unclaimed = try await rd.createAIDraft(nil)
+            let claimed = try await rd.createAIDraft(nil)
+            let fresh = try await rd.createAIDraft(.ann, session: nil)
+            _ = try await rd.claimDraft(.bob, claimed.eventID, session: Self.session)
+            rd.clock.advance(seconds: 8 * 86_400)
+            _ = try await rd.createAIDraft(nil)
+            #expect(try await rd.plannerRows("rd_events", where: "id", is: unclaimed.eventID) == 0)
+            #expect(try await rd.plannerRows("rd_ai_drafts", where: "event_id", is: unclaimed.eventID) == 0)
+            #expect(try await rd.plannerRows("rd_events", where: "id", is: claimed.eventID) == 1)
+            #expect(try await rd.plannerRows("rd_events", where: "id", is: fresh.eventID) == 1)
+            rd.clock.advance(seconds: 23 * 86_400)
+            _ = try await rd.createAIDraft(nil)
+            #expect(try await rd.plannerRows("rd_events", where: "id", is: claimed.eventID) == 0)
+        }
+    }
 }

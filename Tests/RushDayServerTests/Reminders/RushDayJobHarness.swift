@@ -39,38 +39,13 @@ struct RushDayJobHarness: Sendable {
             let runner = JobRunner(
                 database: server.platform.database, definitions: definitions, clock: clock, metrics: ServerMetrics(),
                 logger: .quietTestLogger)
-            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-            let listener = GRPCListener(
-                host: "127.0.0.1", port: 0, mounts: [GRPCAppMount(app: app, services: services)], logger: .quietTestLogger
-            ) { port in continuation.yield(port) }
-            let group = ServiceGroup(services: [listener], gracefulShutdownSignals: [], logger: .quietTestLogger)
-            let running = Task { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw GRPCListenerDidNotStart() }
-            let outcome: Result<Void, any Error>
-            do {
-                try await withGRPCClient(
-                    transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
-                ) { client in
-                    let rd = RushDayHarness(
-                        server: server, clock: clock, notifications: notifications,
-                        users: Rushday_V1_UserService.Client(wrapping: client), events: Rushday_V1_EventService.Client(wrapping: client),
-                        vendors: Rushday_V1_VendorService.Client(wrapping: client),
-                        invitations: Rushday_V1_InvitationService.Client(wrapping: client),
-                        planner: Rushday_V1_AIEventPlannerService.Client(wrapping: client))
-                    let housekeeping = app.housekeeping(services: services)
-                    try await body(
-                        RushDayJobHarness(rd: rd, runner: runner) {
-                            for task in housekeeping { try await task.run() }
-                        })
-                }
-                outcome = .success(())
-            } catch {
-                outcome = .failure(error)
+            let housekeeping = app.housekeeping(services: services)
+            try await RushDayHarness.connect(app, services: services, server: server, clock: clock, notifications: notifications) { rd in
+                try await body(
+                    RushDayJobHarness(rd: rd, runner: runner) {
+                        for task in housekeeping { try await task.run() }
+                    })
             }
-            await group.triggerGracefulShutdown()
-            _ = await running.result
-            try outcome.get()
         }
     }
 

@@ -48,34 +48,27 @@ struct RushDayHarness: Sendable {
             settings: settings, collaborators: RushDayCollaborators(notifications: notifications, legacyData: legacyData))
         try await TestServer.run(engine: engine, apps: [app], clock: clock) { server in
             let services = await server.platform.services(for: app)
-            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-            let listener = GRPCListener(
-                host: "127.0.0.1", port: 0, mounts: [GRPCAppMount(app: app, services: services)], logger: .quietTestLogger
-            ) { port in continuation.yield(port) }
-            let group = ServiceGroup(services: [listener], gracefulShutdownSignals: [], logger: .quietTestLogger)
-            let running = Task { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw GRPCListenerDidNotStart() }
-            let outcome: Result<Void, any Error>
-            do {
-                try await withGRPCClient(
-                    transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
-                ) { client in
-                    let harness = RushDayHarness(
-                        server: server, clock: clock, notifications: notifications,
-                        users: Rushday_V1_UserService.Client(wrapping: client), events: Rushday_V1_EventService.Client(wrapping: client),
-                        vendors: Rushday_V1_VendorService.Client(wrapping: client),
-                        invitations: Rushday_V1_InvitationService.Client(wrapping: client),
-                        planner: Rushday_V1_AIEventPlannerService.Client(wrapping: client))
-                    try await body(harness)
-                }
-                outcome = .success(())
-            } catch {
-                outcome = .failure(error)
+            try await connect(app, services: services, server: server, clock: clock, notifications: notifications, body)
+        }
+    }
+
+    /// Runs `body` with a harness whose clients reach `app`'s gRPC services on a listener of their own.
+    static func connect(
+        _ app: RushDayApp, services: AppServices, server: TestServer, clock: ManualWallClock, notifications: RecordingNotificationSender,
+        _ body: @Sendable (RushDayHarness) async throws -> Void
+    ) async throws {
+        try await GRPCTestListener.with([GRPCAppMount(app: app, services: services)]) { port in
+            try await withGRPCClient(
+                transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+            ) { client in
+                let harness = RushDayHarness(
+                    server: server, clock: clock, notifications: notifications,
+                    users: Rushday_V1_UserService.Client(wrapping: client), events: Rushday_V1_EventService.Client(wrapping: client),
+                    vendors: Rushday_V1_VendorService.Client(wrapping: client),
+                    invitations: Rushday_V1_InvitationService.Client(wrapping: client),
+                    planner: Rushday_V1_AIEventPlannerService.Client(wrapping: client))
+                try await body(harness)
             }
-            await group.triggerGracefulShutdown()
-            _ = await running.result
-            try outcome.get()
         }
     }
 
@@ -145,4 +138,3 @@ func rpcError(_ body: () async throws -> Void) async -> RPCError? {
 }
 
 /// The gRPC listener stopped before it reported its port.
-struct GRPCListenerDidNotStart: Error {}

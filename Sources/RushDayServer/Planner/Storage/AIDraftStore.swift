@@ -5,6 +5,7 @@ import HearthStore
 /// owner, its id is a capability until `expires_at` (§9.5: 7 days).
 enum AIDraftStore {
     static let unclaimedLifetimeMilliseconds: Int64 = 7 * 86_400_000
+    static let claimedLifetimeMilliseconds: Int64 = 30 * 86_400_000
 
     struct Session: Sendable, Hashable {
         var sessionID: String?
@@ -35,5 +36,16 @@ enum AIDraftStore {
             "UPDATE rd_events SET owner_id = ?, updated_at = ? WHERE id = ? AND owner_id IS NULL",
             [.text(userID), SQLValue(now), .text(eventID)])
         return try await EventStore.event(eventID, sql)?.ownerID == userID
+    }
+
+    /// Deletes unclaimed drafts past their expiry and claimed drafts never published within
+    /// 30 days (§5.6); their sub-records cascade. Run lazily whenever a draft is created.
+    static func purgeExpired(now: Timestamp, _ sql: any SQLExecutor) async throws {
+        try await sql.execute(
+            """
+            DELETE FROM rd_events WHERE is_ai_draft = 1 AND id IN (
+                SELECT event_id FROM rd_ai_drafts WHERE (expires_at < ? AND rd_events.owner_id IS NULL) OR created_at < ?)
+            """,
+            [SQLValue(now), SQLValue(now.adding(milliseconds: -claimedLifetimeMilliseconds))])
     }
 }
