@@ -82,6 +82,8 @@ extension EventService {
             let leaving = entry.grants(caller.userID)
             guard access.role.isOwner || leaving else { throw RPCFailure.denied("only the owner can remove other co-hosts") }
             try await sql.execute("DELETE FROM rd_cohosts WHERE secret = ? AND event_id = ?", [.text(secret), .text(eventID)])
+            // The co-host's conversations about the event leave with them (§4.3).
+            if entry.accepted, let userID = entry.userID { try await ChatStore.deleteAll(eventID: eventID, userID: userID, sql) }
             access.entries.removeAll { $0.secret == secret }
             return (access, entry)
         }

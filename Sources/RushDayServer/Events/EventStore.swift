@@ -14,15 +14,18 @@ struct EventStore: Sendable {
     let clock: any WallClock
 
     func insert(_ event: EventRecord) async throws {
-        try await database.transaction { sql in
-            try await sql.execute(
-                """
-                INSERT INTO rd_events (name, type, date, end_date, is_all_day, is_draft, is_ai_draft, venue, custom_idea, theme_idea,
-                    image, invite_message, planned_guest_count, updated_at, id, owner_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                event.columnValues + [.text(event.id), SQLValue(event.ownerID), SQLValue(event.createdAt)])
-        }
+        try await database.transaction { sql in try await Self.insert(event, sql) }
+    }
+
+    /// Inserts `event` in the caller's transaction (with the sub-records written beside it).
+    static func insert(_ event: EventRecord, _ sql: any SQLExecutor) async throws {
+        try await sql.execute(
+            """
+            INSERT INTO rd_events (name, type, date, end_date, is_all_day, is_draft, is_ai_draft, venue, custom_idea, theme_idea,
+                image, invite_message, planned_guest_count, updated_at, id, owner_id, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            event.columnValues + [.text(event.id), SQLValue(event.ownerID), SQLValue(event.createdAt)])
     }
 
     /// Writes every column of `event` but its id, owner and `created_at`.

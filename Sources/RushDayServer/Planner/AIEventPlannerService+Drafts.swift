@@ -55,7 +55,7 @@ extension AIEventPlannerService {
         let draft = event
         try await database.transaction { sql in
             try await AIDraftStore.purgeExpired(now: now, sql)
-            try await PlannerEventRows.insert(draft, sql)
+            try await EventStore.insert(draft, sql)
             try await EventBudgetStore.upsert(budget, sql)
             try await AIDraftStore.insert(eventID: draft.id, sessionID: session, now: now, sql)
         }

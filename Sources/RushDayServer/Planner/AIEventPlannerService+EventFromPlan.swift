@@ -38,7 +38,7 @@ extension AIEventPlannerService {
                 endDate: endDate, isAllDay: request.isAllDay, isDraft: false, venue: venue.isEmpty ? nil : venue,
                 customIdea: planRequest.preferencesText.isEmpty ? nil : PlannerText.capped(planRequest.preferencesText, 2000),
                 themeIdea: plan.title, image: image, inviteMessage: nil, now: now)
-            try await PlannerEventRows.insert(event, sql)
+            try await EventStore.insert(event, sql)
             for (index, task) in tasks.enumerated() {
                 try await TaskStore.insert(
                     TaskRecord(

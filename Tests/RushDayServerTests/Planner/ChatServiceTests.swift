@@ -111,6 +111,23 @@ extension RushDayHarness {
     }
 
     @Test(arguments: TestEngine.available)
+    func aRemovedCoHostsConversationsLeaveWithThemAndTheOwnersStay(engine: TestEngine) async throws {
+        try await RushDayHarness.runPlanner(engine) { rd in
+            let event = try await rd.createEvent(.ann)
+            let secret = try await rd.addCoHost(.bob, to: event)
+            _ = try await rd.sendChat(.bob, event.id, "what's left to do?")
+            _ = try await rd.sendChat(.ann, event.id, "what's left to do?")
+            var remove = Rushday_V1_RemoveSharedUserRequest()
+            remove.eventID = event.id
+            remove.secret = secret
+            _ = try await rd.events.removeSharedUser(remove, metadata: try await rd.auth(.ann))
+            _ = try await rd.addCoHost(.bob, to: event)
+            #expect(try await rd.chatHistory(.bob, event.id, limit: 0).messages.isEmpty)
+            #expect(try await rd.chatHistory(.ann, event.id, limit: 0).messages.count == 2)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func chatDataIsPrivateToTheCallerAndHiddenFromStrangers(engine: TestEngine) async throws {
         try await RushDayHarness.runPlanner(engine) { rd in
             let event = try await rd.createEvent(.ann)

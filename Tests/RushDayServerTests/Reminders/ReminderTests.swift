@@ -46,6 +46,18 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
+    func deletingTheAccountCancelsItsQueuedReminders(_ engine: TestEngine) async throws {
+        try await RushDayJobHarness.run(engine) { h in
+            let event = try await h.rd.createEvent(.ann, date: "2026-03-20T18:00:00Z")
+            try await h.rd.createTask(.ann, event.id, name: "Order the cake") { $0.notification = .iso("2026-03-02T10:00:00Z") }
+            try await h.runJobs()
+            #expect(try await h.queuedReminders(of: .ann).count == 2)
+            _ = try await h.rd.users.deleteUser(.init(), metadata: try await h.rd.auth(.ann))
+            #expect(try await h.queuedReminders(of: .ann).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
     func preferenceSwitchedOffAfterSchedulingSendsNothing(_ engine: TestEngine) async throws {
         try await RushDayJobHarness.run(engine) { h in
             let event = try await h.rd.createEvent(.ann, date: "2026-03-03T18:00:00Z")
