@@ -21,6 +21,7 @@ struct Hearth: AsyncParsableCommand {
               hearth pantry …                   PantryPal from the terminal
               hearth list …                     ListAll from the terminal
               hearth knot …                     Knot from the terminal
+              hearth events …                   Rush Day from the terminal (gRPC)
               hearth wish import-couchdb …      move in from the original Wish With Me
               hearth pantry import-sqlite FILE  move in from the original PantryPal
 

@@ -40,9 +40,11 @@ struct ServeCommand: AsyncParsableCommand {
             FAILED_LOGINS_PER_EMAIL; see docs/PANTRYPAL.md.
 
             rushday (Rush Day: gRPC services on --grpc-port, default 50051, started only when \
-            an app that serves gRPC is enabled; its HTTP mount has auth and health). Its settings \
-            are HEARTH_RD_* variables: AUTH (hearth, firebase or hs256), FIREBASE_PROJECT_ID, \
-            FIREBASE_JWKS_URL, HS256_SECRET, PUBLIC_BASE_URL.
+            an app that serves gRPC is enabled; its HTTP mount has accounts, the guests' RSVP pages \
+            /g/<link> and /i/<id>, and health). Its settings are HEARTH_RD_* variables: AUTH \
+            (hearth, firebase or hs256), FIREBASE_PROJECT_ID, FIREBASE_JWKS_URL, HS256_SECRET, \
+            PUBLIC_BASE_URL, INVITATION_KEYS, PUBLIC_RATE_LIMIT, PLANNER_STEP_DELAY_MS; push through \
+            FCM with HEARTH_FCM_CREDENTIALS_FILE; see docs/RUSHDAY.md.
             """
     )
 

@@ -6,7 +6,6 @@ import HearthGRPC
 import HearthServer
 import HearthTesting
 import RushDayKit
-import ServiceLifecycle
 
 @testable import RushDayServer
 
@@ -33,24 +32,9 @@ struct RushDayKitServer: Sendable {
         let app = RushDayApp(settings: settings())
         try await TestServer.run(engine: engine, apps: [app]) { server in
             let services = await server.platform.services(for: app)
-            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-            let listener = GRPCListener(
-                host: "127.0.0.1", port: 0, mounts: [GRPCAppMount(app: app, services: services)], logger: .quietTestLogger
-            ) { port in continuation.yield(port) }
-            let group = ServiceGroup(services: [listener], gracefulShutdownSignals: [], logger: .quietTestLogger)
-            let running = Task { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw ListenerDidNotStart() }
-            let outcome: Result<Void, any Error>
-            do {
+            try await GRPCTestListener.with([GRPCAppMount(app: app, services: services)]) { port in
                 try await body(RushDayKitServer(server: server, grpcPort: port))
-                outcome = .success(())
-            } catch {
-                outcome = .failure(error)
             }
-            await group.triggerGracefulShutdown()
-            _ = await running.result
-            try outcome.get()
         }
     }
 
@@ -88,7 +72,6 @@ struct Device: Sendable {
     let client: RushDayClient
 }
 
-struct ListenerDidNotStart: Error {}
 
 /// The error `body` failed with, as RushDayKit reports it; `nil` when it succeeded.
 func rushDayError(_ body: () async throws -> Void) async -> RushDayError? {

@@ -7,7 +7,6 @@ import HearthServer
 import HearthStore
 import HearthTesting
 import RushDayProto
-import ServiceLifecycle
 import SwiftProtobuf
 
 @testable import RushDayServer
