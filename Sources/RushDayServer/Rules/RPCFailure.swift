@@ -22,6 +22,4 @@ enum RPCFailure {
     static func exhausted(_ message: String) -> RPCError {
         RPCError(code: .resourceExhausted, message: message)
     }
-
-    static let unimplemented = RPCError(code: .unimplemented, message: "not implemented by this server yet")
 }
